@@ -1,0 +1,98 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# IPE for Linux 6.1: assemble the patched tree, build, test, demo, series.
+# See README.md.
+
+SHELL := /bin/bash
+REPO := $(CURDIR)
+B := $(REPO)/build
+TREE := $(B)/linux
+JOBS ?= $(shell nproc)
+TRUSTED_CERT ?= $(B)/keys/ca.pem
+VM_TIMEOUT ?= 1500
+
+OBJ_IPE := $(B)/obj-ipe
+OBJ_TEST := $(B)/obj-test
+
+export CCACHE_DIR ?= $(HOME)/.ccache
+export CCACHE_MAXSIZE ?= 5G
+export KBUILD_BUILD_USER := ipe
+export KBUILD_BUILD_HOST := ipe-build
+export KBUILD_BUILD_TIMESTAMP := 2026-01-01
+
+KMAKE = $(MAKE) -s -C $(TREE) ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" -j$(JOBS)
+
+# Debian packages every target may need; installed once, on demand.
+DEB_PACKAGES := linux-source-6.1 build-essential ccache bc bison flex \
+	libelf-dev libssl-dev openssl xz-utils cpio kmod rsync python3 \
+	qemu-system-x86 busybox-static cryptsetup-bin squashfs-tools \
+	sparse auditd util-linux
+
+.PHONY: all help deps tree keys kernel test-kernel selftests initramfs \
+	check kunit demo series clean distclean
+
+all: kernel
+
+help:
+	@sed -n '/^## /s/^## //p' README.md
+
+deps: $(B)/.deps
+$(B)/.deps: Makefile
+	@mkdir -p $(B)
+	@missing=$$(for p in $(DEB_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+		grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "  APT     $$missing"; \
+		apt-get update -q >$(B)/apt.log 2>&1 && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing \
+			>>$(B)/apt.log 2>&1 || { tail -20 $(B)/apt.log; exit 1; }; \
+	fi
+	@touch $@
+
+tree: deps
+	@harness/assemble.sh
+
+keys: deps
+	@harness/keys.sh $(B)/keys
+
+# The default IPE kernel: build/bzImage.
+kernel: tree keys
+	@harness/kconfig.sh $(OBJ_IPE) $(abspath $(TRUSTED_CERT)) \
+		config/base.config config/ipe.config
+	@echo "  KERNEL  $(OBJ_IPE)"
+	@$(KMAKE) O=$(OBJ_IPE) bzImage
+	@cp $(OBJ_IPE)/arch/x86/boot/bzImage $(B)/bzImage
+	@echo "  OUT     build/bzImage"
+
+# The test kernel: the default one plus KUnit, KASAN, lockdep, kmemleak.
+test-kernel: tree keys
+	@harness/kconfig.sh $(OBJ_TEST) $(abspath $(TRUSTED_CERT)) \
+		config/base.config config/ipe.config config/test.config
+	@echo "  KERNEL  $(OBJ_TEST)"
+	@$(KMAKE) O=$(OBJ_TEST) bzImage
+	@cp $(OBJ_TEST)/arch/x86/boot/bzImage $(B)/bzImage-test
+
+selftests: tree keys
+	@harness/selftests.sh $(B)/selftests
+
+initramfs: selftests
+	@harness/initramfs.sh $(B)/selftests $(B)/initramfs-test.cpio.gz
+
+# Everything that tests. The last line is "N passed, M failed".
+check: test-kernel initramfs
+	@harness/run-vm.sh $(B)/bzImage-test $(B)/initramfs-test.cpio.gz \
+		$(B)/selftests/disks $(B)/vm-test $(VM_TIMEOUT)
+	@harness/summary.sh $(B)/vm-test
+
+demo: kernel selftests
+	@harness/demo.sh
+
+series: tree
+	@harness/series.sh
+
+clean:
+	rm -rf $(B)/vm-* $(B)/selftests $(B)/initramfs-*
+
+distclean:
+	rm -rf $(B)

@@ -1,0 +1,44 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# initramfs.sh SELFTESTS OUT.cpio.gz [INIT]: a busybox initramfs with the
+# real veritysetup (and the shared libraries it loads), the installed
+# selftests in /selftests/ipe and their data in /ipe-data. INIT defaults to
+# harness/guest-init.sh.
+set -euo pipefail
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+st=$1 out=$2 init=${3:-$REPO/harness/guest-init.sh}
+root=$(mktemp -d "$REPO/build/.initramfs.XXXXXX")
+trap 'rm -rf "$root"' EXIT
+
+mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,run,mnt,root,var/log}
+install -m 755 /bin/busybox "$root/bin/busybox"
+for applet in $("$root/bin/busybox" --list); do
+	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
+done
+
+# copy_bin PATH: a host binary and every shared library it needs.
+copy_bin() {
+	local bin=$1 lib
+
+	install -D -m 755 "$bin" "$root/sbin/$(basename "$bin")"
+	for lib in $(ldd "$bin" | grep -o '/[^ ]*'); do
+		[ -e "$root$lib" ] || install -D -m 755 "$(readlink -f "$lib")" "$root$lib"
+	done
+}
+copy_bin /usr/sbin/veritysetup
+copy_bin /usr/sbin/dmsetup
+copy_bin /usr/bin/setpriv
+echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"
+echo "root:x:0:" >"$root/etc/group"
+echo "nobody:x:65534:65534:nobody:/:/bin/false" >>"$root/etc/passwd"
+
+mkdir -p "$root/selftests" "$root/ipe-data"
+cp -a "$st/ipe" "$root/selftests/ipe"
+[ -d "$st/data" ] && cp -a "$st/data/." "$root/ipe-data/"
+install -m 755 "$init" "$root/init"
+
+(cd "$root" && find . -print0 | sort -z | \
+	cpio --null -o -H newc --owner 0:0 --quiet) | gzip -1 >"$out.tmp"
+mv "$out.tmp" "$out"
+echo "  INITRD  $out ($(du -h "$out" | cut -f1))"

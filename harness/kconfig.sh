@@ -1,0 +1,49 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kconfig.sh OBJDIR CERT FRAGMENT...
+#
+# Make OBJDIR/.config from allnoconfig plus the fragments, and check that
+# every option the fragments ask for really took (a fragment line that a
+# missing dependency silently dropped is an error, not a surprise at boot).
+# Does nothing when the fragments have not changed since the last run.
+set -euo pipefail
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+TREE=${TREE:-$REPO/build/linux}
+obj=$(realpath -m "$1") cert=$2
+shift 2
+mkdir -p "$obj"
+frag=$obj/fragment.config.new
+cat "$@" >"$frag"
+echo "CONFIG_SYSTEM_TRUSTED_KEYS=\"$cert\"" >>"$frag"
+
+if [ -f "$obj/.config" ] && cmp -s "$frag" "$obj/fragment.config"; then
+	rm -f "$frag"
+	exit 0
+fi
+
+echo "  KCONFIG $(basename "$obj"): allnoconfig + $(for f in "$@"; do basename "$f"; done | tr '\n' ' ')"
+make -s -C "$TREE" O="$obj" ARCH=x86_64 KCONFIG_ALLCONFIG="$frag" allnoconfig >/dev/null
+
+bad=0
+while IFS= read -r line; do
+	case "$line" in
+	CONFIG_*=*)
+		grep -qxF -- "$line" "$obj/.config" || {
+			echo "kconfig: $line did not take: $(grep -E "^(# )?${line%%=*}[= ]" "$obj/.config" || echo unset)" >&2
+			bad=1
+		}
+		;;
+	"# CONFIG_"*" is not set")
+		opt=${line#\# }
+		opt=${opt%% *}
+		if grep -q "^$opt=" "$obj/.config"; then
+			echo "kconfig: $opt should be off" >&2
+			bad=1
+		fi
+		;;
+	esac
+done <"$frag"
+[ $bad = 0 ] || exit 1
+mv "$frag" "$obj/fragment.config"

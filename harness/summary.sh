@@ -1,0 +1,99 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# summary.sh VMDIR [HOSTTAP...]: count the KUnit cases (KTAP on the
+# console), the selftests (TAP on the second serial port), the host-side
+# TAP files given, and the kernel health checks (no BUG, WARNING, KASAN,
+# UBSAN, lockdep, RCU or kmemleak report, the VM finished in time).
+# Prints failures, then "N passed, M failed[, K skipped]"; exits 1 on any
+# failure or when no test ran.
+set -uo pipefail
+vm=$1
+shift
+con=$vm/console.log tap=$vm/tap.log
+pass=0 fail=0 skipped=0
+
+result() { # result ok|fail|skip NAME [DETAIL]
+	case $1 in
+	ok) pass=$((pass + 1)) ;;
+	skip) skipped=$((skipped + 1)); echo "  SKIP  $2" ;;
+	*) fail=$((fail + 1)); echo "  FAIL  $2${3:+: $3}" ;;
+	esac
+}
+
+# count_tap FILE INDENT LABEL: ok / not ok lines at one nesting level.
+count_tap() {
+	local file=$1 indent=$2 label=$3 line name
+
+	while IFS= read -r line; do
+		line=${line%$'\r'}
+		case "$line" in
+		"${indent}ok "*"# SKIP"*|"${indent}ok "*"# skip"*)
+			result skip "$label: ${line#"${indent}"}" ;;
+		"${indent}ok "*) result ok "$label" ;;
+		"${indent}not ok "*) result fail "$label: ${line#"${indent}"}" ;;
+		esac
+	done <"$file"
+}
+
+[ -f "$con" ] || { echo "summary: no console log in $vm" >&2; exit 1; }
+tr -d '\r' <"$con" >"$vm/console.txt"
+tr -d '\r' <"$tap" >"$vm/tap.txt" 2>/dev/null || : >"$vm/tap.txt"
+
+# KUnit: the cases are the lines one level (4 spaces) into the top plan.
+suites=$(grep -c '^ok \|^not ok ' "$vm/console.txt")
+plan=$(grep -m1 -x '1\.\.[0-9]*' "$vm/console.txt" | cut -d. -f3)
+count_tap "$vm/console.txt" "    " "kunit"
+if [ -z "$plan" ] || [ "$suites" != "$plan" ]; then
+	result fail "kunit" "KTAP plan ${plan:-missing} but $suites suites reported"
+fi
+grep -B2 -A20 '^    not ok\|^        not ok\|# .*EXPECTATION FAILED\|ASSERTION FAILED' \
+	"$vm/console.txt" | head -60 | sed 's/^/        /'
+
+# Selftests.
+count_tap "$vm/tap.txt" "" "selftest"
+grep -q '^# ipe-guest: done' "$vm/tap.txt" ||
+	result fail "selftests" "the guest did not finish (see $tap)"
+grep '^not ok' -A0 "$vm/tap.txt" >/dev/null
+
+# Host-side TAP files.
+for f in "$@"; do
+	[ -f "$f" ] && count_tap "$f" "" "host:$(basename "$f" .tap)"
+done
+
+# Kernel health: any of these in the kernel log fails the run.
+health() { # health NAME REGEX
+	local hits
+
+	hits=$(grep -E -m5 "$2" "$vm/console.txt")
+	if [ -n "$hits" ]; then
+		result fail "kernel: $1" "$(echo "$hits" | head -1)"
+		grep -E -m1 -A30 "$2" "$vm/console.txt" | sed 's/^/        /'
+	else
+		result ok "kernel: $1"
+	fi
+}
+health "no BUG or Oops" 'BUG:|Oops|kernel BUG at|general protection fault|Kernel panic'
+health "no WARNING" '^WARNING:|^------------\[ cut here \]'
+health "no KASAN report" 'KASAN'
+health "no UBSAN report" 'UBSAN'
+health "no lockdep report" 'possible circular locking|inconsistent lock state|possible recursive locking|suspicious RCU usage|lock held when returning|bad unlock balance'
+health "no RCU stall or hung task" 'rcu_.*stall|rcu: INFO|blocked for more than'
+if grep -q '^# kmemleak: unreferenced object' "$vm/tap.txt"; then
+	result fail "kernel: no kmemleak report" \
+		"$(grep -c '^# kmemleak: unreferenced object' "$vm/tap.txt") objects"
+	grep -m40 '^# kmemleak:' "$vm/tap.txt" | sed 's/^/        /'
+else
+	result ok "kernel: no kmemleak report"
+fi
+if grep -q 'qemu_rc=124' "$vm/status" 2>/dev/null; then
+	result fail "vm: finished in time" "timed out"
+else
+	result ok "vm: finished in time"
+fi
+
+total=$((pass + fail))
+line="$pass passed, $fail failed"
+[ "$skipped" -gt 0 ] && line+=", $skipped skipped"
+echo "$line"
+[ "$fail" = 0 ] && [ "$total" -gt 8 ]

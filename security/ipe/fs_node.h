@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * IPE securityfs: what the top-level and per-policy nodes share.
+ */
+#ifndef _IPE_FS_NODE_H
+#define _IPE_FS_NODE_H
+
+#include <linux/fs.h>
+
+#include "blob_write.h"
+
+struct ipe_policy;
+
+/**
+ * struct ipe_node_file - state of one open IPE securityfs node
+ * @pol: for reading, the policy version seen at open (holds a reference)
+ * @blob: for writing, the signed policy assembled so far
+ */
+struct ipe_node_file {
+	struct ipe_policy *pol;
+	struct ipe_blob blob;
+};
+
+int ipe_node_open(struct inode *inode, struct file *f);
+int ipe_node_release(struct inode *inode, struct file *f);
+ssize_t ipe_node_write_blob(struct file *f, const char __user *ubuf,
+			    size_t n, int (*commit)(struct file *f,
+						    const void *blob,
+						    size_t len));
+
+#endif /* _IPE_FS_NODE_H */

@@ -1,0 +1,525 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * IPE policy store: signature checks, the set of loaded policies and the
+ * active one.
+ *
+ * Every change to the set, and every activation, happens under
+ * ipe_store_mutex. Evaluations never take it: they read ipe_active_policy
+ * under RCU. A policy version that stops being reachable (replaced by an
+ * update, deleted) loses the store's reference only after a grace period,
+ * and is freed when the last evaluation that still audits with it is done.
+ */
+#include <linux/capability.h>
+#include <linux/err.h>
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/verification.h>
+
+#include "ipe.h"
+#include "audit.h"
+#include "policy_store.h"
+
+struct ipe_policy __rcu *ipe_active_policy;
+
+static DEFINE_MUTEX(ipe_store_mutex);
+static LIST_HEAD(ipe_slots);
+static struct dentry *ipe_policies_dir;
+
+static void ipe_policy_free(struct ipe_policy *pol)
+{
+	ipe_free_parsed_policy(pol->parsed);
+	kvfree(pol->text);
+	kvfree(pol->pkcs7);
+	kfree(pol);
+}
+
+/**
+ * ipe_policy_put() - drop a reference on a policy version
+ * @pol: the policy; freed with the last reference
+ *
+ * Context: process context; may sleep.
+ */
+void ipe_policy_put(struct ipe_policy *pol)
+{
+	if (pol && refcount_dec_and_test(&pol->ref))
+		ipe_policy_free(pol);
+}
+
+static void *ipe_kvdup(const void *src, size_t len)
+{
+	void *p = kvmalloc(len ?: 1, GFP_KERNEL);
+
+	if (p)
+		memcpy(p, src, len);
+	return p;
+}
+
+/* A name becomes a directory and an audit field: printable ASCII only. */
+static bool ipe_name_ok(const char *name)
+{
+	const unsigned char *c;
+
+	for (c = name; *c; c++)
+		if (*c < 0x20 || *c >= 0x7f)
+			return false;
+	return true;
+}
+
+/**
+ * ipe_policy_create() - make a policy version from its text
+ * @pkcs7: the signed blob it came from, copied; NULL for the boot policy
+ * @pkcs7_len: bytes in @pkcs7
+ * @text: the policy text (verified content of @pkcs7, or the boot policy)
+ * @text_len: bytes in @text
+ *
+ * Return: the policy with one reference, or ERR_PTR(-EINVAL) when the
+ * text does not parse (the reason and line are logged), -ENOMEM.
+ */
+struct ipe_policy *ipe_policy_create(const void *pkcs7, size_t pkcs7_len,
+				     const char *text, size_t text_len)
+{
+	struct ipe_parse_error perr = {};
+	struct ipe_policy *pol;
+	int rc = -ENOMEM;
+
+	pol = kzalloc(sizeof(*pol), GFP_KERNEL);
+	if (!pol)
+		return ERR_PTR(-ENOMEM);
+	refcount_set(&pol->ref, 1);
+	pol->text = ipe_kvdup(text, text_len);
+	if (!pol->text)
+		goto err;
+	pol->text_len = text_len;
+	if (pkcs7) {
+		pol->pkcs7 = ipe_kvdup(pkcs7, pkcs7_len);
+		if (!pol->pkcs7)
+			goto err;
+		pol->pkcs7_len = pkcs7_len;
+	}
+
+	pol->parsed = ipe_parse_policy(text, text_len,
+				       READ_ONCE(ipe_strict_parse), &perr);
+	if (IS_ERR(pol->parsed)) {
+		rc = PTR_ERR(pol->parsed);
+		pol->parsed = NULL;
+		if (rc == -EINVAL)
+			pr_err("policy rejected: line %u: %s\n", perr.line,
+			       perr.reason ?: "invalid");
+		goto err;
+	}
+	if (!ipe_name_ok(pol->parsed->name)) {
+		pr_err("policy rejected: line 1: bad policy_name\n");
+		rc = -EINVAL;
+		goto err;
+	}
+	sha256(text, text_len, pol->digest);
+	return pol;
+
+err:
+	ipe_policy_free(pol);
+	return ERR_PTR(rc);
+}
+
+struct ipe_view {
+	const void *blob;
+	size_t blob_len;
+	struct ipe_policy *pol;
+};
+
+static int ipe_view_content(void *ctx, const void *data, size_t len,
+			    size_t asn1hdrlen)
+{
+	struct ipe_view *v = ctx;
+
+	v->pol = ipe_policy_create(v->blob, v->blob_len, data, len);
+	return PTR_ERR_OR_ZERO(v->pol);
+}
+
+/* Verify @blob against the trusted keys and parse what it signs. */
+static struct ipe_policy *ipe_policy_from_blob(const void *blob, size_t len)
+{
+	struct ipe_view v = { .blob = blob, .blob_len = len };
+	int rc;
+
+	rc = verify_pkcs7_signature(NULL, 0, blob, len,
+				    VERIFY_USE_SECONDARY_KEYRING,
+				    VERIFYING_UNSPECIFIED_SIGNATURE,
+				    ipe_view_content, &v);
+	if (rc) {
+		if (!IS_ERR_OR_NULL(v.pol))
+			ipe_policy_put(v.pol);
+		if (rc != -EINVAL)
+			pr_err("policy rejected: signature check failed: %d\n",
+			       rc);
+		return ERR_PTR(rc);
+	}
+	return v.pol;
+}
+
+static struct ipe_slot *ipe_slot_find(const char *name)
+{
+	struct ipe_slot *slot;
+
+	lockdep_assert_held(&ipe_store_mutex);
+	list_for_each_entry(slot, &ipe_slots, list)
+		if (!strcmp(slot->pol->parsed->name, name))
+			return slot;
+	return NULL;
+}
+
+static struct ipe_policy *ipe_active_locked(void)
+{
+	return rcu_dereference_protected(ipe_active_policy,
+					 lockdep_is_held(&ipe_store_mutex));
+}
+
+/* -1, 0, 1 as version @a is older, equal, newer than @b. */
+static int ipe_version_cmp(const struct ipe_policy *a,
+			   const struct ipe_policy *b)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (a->parsed->version[i] != b->parsed->version[i])
+			return a->parsed->version[i] < b->parsed->version[i] ?
+			       -1 : 1;
+	return 0;
+}
+
+static int ipe_slot_add(struct ipe_policy *pol)
+{
+	struct ipe_slot *slot;
+	int rc;
+
+	lockdep_assert_held(&ipe_store_mutex);
+	if (ipe_slot_find(pol->parsed->name))
+		return -EEXIST;
+	slot = kzalloc(sizeof(*slot), GFP_KERNEL);
+	if (!slot)
+		return -ENOMEM;
+	slot->pol = pol;
+	if (ipe_policies_dir) {
+		rc = ipe_policy_fs_add(slot, ipe_policies_dir);
+		if (rc) {
+			kfree(slot);
+			return rc;
+		}
+	}
+	list_add_tail(&slot->list, &ipe_slots);
+	return 0;
+}
+
+/**
+ * ipe_store_load() - load a new policy from a signed blob (new_policy)
+ * @blob: PKCS#7 signed data with the policy text attached
+ * @len: bytes in @blob
+ *
+ * Return: 0; -EPERM without CAP_MAC_ADMIN; a signature error (-EBADMSG,
+ * -ENOKEY, -EKEYREJECTED...); -EINVAL for a policy that does not parse;
+ * -EEXIST when a policy of that name is loaded; -ENOMEM.
+ */
+int ipe_store_load(const void *blob, size_t len)
+{
+	struct ipe_policy *pol;
+	int rc;
+
+	if (!capable(CAP_MAC_ADMIN))
+		return -EPERM;
+	pol = ipe_policy_from_blob(blob, len);
+	if (IS_ERR(pol))
+		return PTR_ERR(pol);
+
+	mutex_lock(&ipe_store_mutex);
+	rc = ipe_slot_add(pol);
+	mutex_unlock(&ipe_store_mutex);
+	if (rc) {
+		ipe_policy_put(pol);
+		return rc;
+	}
+	ipe_audit_policy(IPE_POLICY_LOADED, pol, NULL);
+	return 0;
+}
+
+/* The slot of a policies/<name>/ node, or NULL once it was deleted. */
+static struct ipe_slot *ipe_slot_of(struct inode *inode)
+{
+	lockdep_assert_held(&ipe_store_mutex);
+	return inode->i_private;
+}
+
+/**
+ * ipe_store_update() - replace a policy in place (raw, update)
+ * @inode: a node of the policy's directory
+ * @blob: PKCS#7 signed data with the new text
+ * @len: bytes in @blob
+ *
+ * The new text must keep the name and must not lower the version. When
+ * the policy is active, the new version is active from the next
+ * evaluation on.
+ *
+ * Return: 0; -EPERM (no CAP_MAC_ADMIN, or the boot policy); -ENOENT when
+ * the policy was deleted; -EINVAL (renamed, unparsable); -ESTALE (older
+ * version); signature errors; -ENOMEM.
+ */
+int ipe_store_update(struct inode *inode, const void *blob, size_t len)
+{
+	struct ipe_policy *pol, *old = NULL;
+	struct ipe_slot *slot;
+	int rc = 0;
+
+	if (!capable(CAP_MAC_ADMIN))
+		return -EPERM;
+	pol = ipe_policy_from_blob(blob, len);
+	if (IS_ERR(pol))
+		return PTR_ERR(pol);
+
+	mutex_lock(&ipe_store_mutex);
+	slot = ipe_slot_of(inode);
+	if (!slot) {
+		rc = -ENOENT;
+	} else if (slot->pol->boot) {
+		rc = -EPERM;
+	} else if (strcmp(slot->pol->parsed->name, pol->parsed->name)) {
+		pr_err("update of \"%s\" refused: it renames the policy\n",
+		       slot->pol->parsed->name);
+		rc = -EINVAL;
+	} else if (ipe_version_cmp(pol, slot->pol) < 0) {
+		pr_err("update of \"%s\" refused: version is older\n",
+		       slot->pol->parsed->name);
+		rc = -ESTALE;
+	} else {
+		old = slot->pol;
+		slot->pol = pol;
+		if (ipe_active_locked() == old)
+			rcu_assign_pointer(ipe_active_policy, pol);
+		ipe_audit_policy(IPE_POLICY_UPDATED, pol, old);
+	}
+	mutex_unlock(&ipe_store_mutex);
+
+	if (rc) {
+		ipe_policy_put(pol);
+		return rc;
+	}
+	synchronize_rcu();
+	ipe_policy_put(old);
+	return 0;
+}
+
+static int ipe_slot_delete(struct ipe_slot *slot)
+{
+	struct ipe_policy *pol;
+
+	lockdep_assert_held(&ipe_store_mutex);
+	if (!slot)
+		return -ENOENT;
+	if (slot->pol->boot || ipe_active_locked() == slot->pol)
+		return -EPERM;
+	pol = slot->pol;
+	list_del(&slot->list);
+	ipe_policy_fs_remove(slot);
+	kfree(slot);
+	ipe_audit_policy(IPE_POLICY_DELETED, pol, NULL);
+	/* Not active, so no evaluation can find it any more. */
+	ipe_policy_put(pol);
+	return 0;
+}
+
+/**
+ * ipe_store_delete() - delete a loaded policy by name (del_policy)
+ * @name: the policy_name
+ *
+ * Return: 0; -EPERM without CAP_MAC_ADMIN or for the active or the boot
+ * policy; -ENOENT when no policy has that name.
+ */
+int ipe_store_delete(const char *name)
+{
+	int rc;
+
+	if (!capable(CAP_MAC_ADMIN))
+		return -EPERM;
+	mutex_lock(&ipe_store_mutex);
+	rc = ipe_slot_delete(ipe_slot_find(name));
+	mutex_unlock(&ipe_store_mutex);
+	return rc;
+}
+
+/**
+ * ipe_store_delete_inode() - delete the policy a node belongs to (delete)
+ * @inode: a node of policies/<name>/
+ *
+ * Return: as ipe_store_delete().
+ */
+int ipe_store_delete_inode(struct inode *inode)
+{
+	int rc;
+
+	if (!capable(CAP_MAC_ADMIN))
+		return -EPERM;
+	mutex_lock(&ipe_store_mutex);
+	rc = ipe_slot_delete(ipe_slot_of(inode));
+	mutex_unlock(&ipe_store_mutex);
+	return rc;
+}
+
+static int ipe_slot_activate(struct ipe_slot *slot)
+{
+	struct ipe_policy *old;
+
+	lockdep_assert_held(&ipe_store_mutex);
+	if (!slot)
+		return -ENOENT;
+	old = ipe_active_locked();
+	if (old == slot->pol)
+		return 0;
+	if (old && ipe_version_cmp(slot->pol, old) < 0) {
+		pr_err("activation of \"%s\" refused: older than the active policy\n",
+		       slot->pol->parsed->name);
+		return -ESTALE;
+	}
+	rcu_assign_pointer(ipe_active_policy, slot->pol);
+	ipe_audit_activate(old, slot->pol);
+	return 0;
+}
+
+/**
+ * ipe_store_activate() - make a loaded policy the active one
+ * @name: the policy_name
+ *
+ * The old active policy stays loaded. Readers see either policy, never
+ * a mix: the switch is one pointer publish.
+ *
+ * Return: 0; -EPERM without CAP_MAC_ADMIN; -ENOENT for an unknown name;
+ * -ESTALE when its version is older than the active policy's.
+ */
+int ipe_store_activate(const char *name)
+{
+	int rc;
+
+	if (!capable(CAP_MAC_ADMIN))
+		return -EPERM;
+	mutex_lock(&ipe_store_mutex);
+	rc = ipe_slot_activate(ipe_slot_find(name));
+	mutex_unlock(&ipe_store_mutex);
+	return rc;
+}
+
+/**
+ * ipe_store_activate_inode() - activate the policy a node belongs to
+ * @inode: a node of policies/<name>/
+ *
+ * Return: as ipe_store_activate().
+ */
+int ipe_store_activate_inode(struct inode *inode)
+{
+	int rc;
+
+	if (!capable(CAP_MAC_ADMIN))
+		return -EPERM;
+	mutex_lock(&ipe_store_mutex);
+	rc = ipe_slot_activate(ipe_slot_of(inode));
+	mutex_unlock(&ipe_store_mutex);
+	return rc;
+}
+
+/**
+ * ipe_store_get() - the current version of a node's policy, for reading
+ * @inode: a node of policies/<name>/
+ * @active: set to whether that version is the active policy (may be NULL)
+ *
+ * Return: the policy with a reference the caller puts, or NULL when the
+ * policy was deleted.
+ */
+struct ipe_policy *ipe_store_get(struct inode *inode, bool *active)
+{
+	struct ipe_policy *pol = NULL;
+	struct ipe_slot *slot;
+
+	mutex_lock(&ipe_store_mutex);
+	slot = ipe_slot_of(inode);
+	if (slot) {
+		pol = slot->pol;
+		refcount_inc(&pol->ref);
+		if (active)
+			*active = ipe_active_locked() == pol;
+	}
+	mutex_unlock(&ipe_store_mutex);
+	return pol;
+}
+
+/**
+ * ipe_store_active_name() - the name of the active policy
+ * @buf: where to write it, NUL-terminated
+ * @size: bytes in @buf
+ *
+ * Return: the length written (0 and an empty string when no policy is
+ * active), or -E2BIG when @buf is too small.
+ */
+int ipe_store_active_name(char *buf, size_t size)
+{
+	struct ipe_policy *pol;
+	ssize_t len = 0;
+
+	mutex_lock(&ipe_store_mutex);
+	pol = ipe_active_locked();
+	if (pol)
+		len = strscpy(buf, pol->parsed->name, size);
+	else if (size)
+		buf[0] = '\0';
+	mutex_unlock(&ipe_store_mutex);
+	return len;
+}
+
+/**
+ * ipe_store_boot() - load and activate the policy built into the kernel
+ * @text: the policy text (CONFIG_SECURITY_IPE_BOOT_POLICY)
+ * @len: bytes in @text
+ *
+ * Context: LSM initialization, before any evaluation.
+ * Return: 0 or the error that made the policy unusable.
+ */
+int ipe_store_boot(const char *text, size_t len)
+{
+	struct ipe_policy *pol;
+	int rc;
+
+	pol = ipe_policy_create(NULL, 0, text, len);
+	if (IS_ERR(pol))
+		return PTR_ERR(pol);
+	pol->boot = true;
+	mutex_lock(&ipe_store_mutex);
+	rc = ipe_slot_add(pol);
+	if (!rc)
+		rcu_assign_pointer(ipe_active_policy, pol);
+	mutex_unlock(&ipe_store_mutex);
+	if (rc)
+		ipe_policy_put(pol);
+	return rc;
+}
+
+/**
+ * ipe_store_fs_init() - create the directories of policies loaded so far
+ * @policies_dir: securityfs policies/
+ *
+ * Only the boot policy can be loaded before securityfs is up; later
+ * policies get their directory when they are loaded.
+ *
+ * Return: 0 or the error of creating a directory.
+ */
+int ipe_store_fs_init(struct dentry *policies_dir)
+{
+	struct ipe_slot *slot;
+	int rc = 0;
+
+	mutex_lock(&ipe_store_mutex);
+	ipe_policies_dir = policies_dir;
+	list_for_each_entry(slot, &ipe_slots, list) {
+		rc = ipe_policy_fs_add(slot, policies_dir);
+		if (rc)
+			break;
+	}
+	mutex_unlock(&ipe_store_mutex);
+	return rc;
+}

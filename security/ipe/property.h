@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * IPE property types: each trust property is one small file that fills
+ * in a struct ipe_prop_type and is listed in props.c.
+ */
+#ifndef _IPE_PROPERTY_H
+#define _IPE_PROPERTY_H
+
+#include <linux/types.h>
+
+#include "policy.h"
+
+struct ipe_eval_ctx;
+
+/**
+ * struct ipe_prop_type - how one policy key is parsed, matched and printed
+ * @key: the key as written in a policy, e.g. "boot_verified"
+ * @parse: turn @value (NUL-terminated, unquoted) into @prop->value;
+ *	returns 0, -EINVAL for a malformed value, -ENOMEM
+ * @match: true when the event described by @ctx has the property
+ * @print: write "key=value" into @buf like snprintf(); returns the length
+ *	the full text needs
+ * @free: release what @parse allocated (may be NULL)
+ */
+struct ipe_prop_type {
+	const char *key;
+	int (*parse)(const char *value, struct ipe_prop *prop);
+	bool (*match)(const struct ipe_prop *prop,
+		      const struct ipe_eval_ctx *ctx);
+	int (*print)(char *buf, size_t size, const struct ipe_prop *prop);
+	void (*free)(struct ipe_prop *prop);
+};
+
+/**
+ * struct ipe_digest - a digest value as written in a policy
+ * @alg: the algorithm name ("sha256"), or NULL when the policy gave a
+ *	bare hex digest (RFC form), which matches any algorithm
+ * @len: number of bytes in @bytes
+ * @bytes: the digest itself
+ */
+struct ipe_digest {
+	const char *alg;
+	u16 len;
+	u8 bytes[];
+};
+
+/* the longest digest a policy may carry, in bytes (sha512) */
+#define IPE_DIGEST_MAX_LEN 64
+
+const struct ipe_prop_type *ipe_prop_find(const char *key, size_t len);
+
+int ipe_parse_bool_value(const char *value, bool *out);
+int ipe_prop_bool_parse(const char *value, struct ipe_prop *prop);
+int ipe_prop_bool_print(char *buf, size_t size, const struct ipe_prop *prop);
+
+struct ipe_digest *ipe_digest_parse(const char *value);
+bool ipe_digest_equal(const struct ipe_digest *want, const char *alg,
+		      const u8 *bytes, size_t len);
+int ipe_digest_print(char *buf, size_t size, const char *key,
+		     const struct ipe_digest *d);
+
+extern const struct ipe_prop_type ipe_prop_boot_verified;
+extern const struct ipe_prop_type ipe_prop_dmverity_roothash;
+extern const struct ipe_prop_type ipe_prop_dmverity_signature;
+
+#endif /* _IPE_PROPERTY_H */

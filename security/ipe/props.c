@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * IPE property registry: maps a policy key to its property type, plus the
+ * value helpers shared by the boolean properties.
+ */
+
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+
+#include "property.h"
+
+static const struct ipe_prop_type *const ipe_prop_types[] = {
+	&ipe_prop_boot_verified,
+	&ipe_prop_dmverity_roothash,
+	&ipe_prop_dmverity_signature,
+};
+
+/**
+ * ipe_prop_find() - look up the property type for a policy key
+ * @key: the key as written in the policy; need not be NUL-terminated
+ * @len: number of bytes in @key
+ *
+ * Keys are compared exactly (case-sensitive, full length).
+ *
+ * Return: the property type, or NULL when no property has that key.
+ */
+const struct ipe_prop_type *ipe_prop_find(const char *key, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ipe_prop_types); i++) {
+		const char *k = ipe_prop_types[i]->key;
+
+		if (strlen(k) == len && !memcmp(k, key, len))
+			return ipe_prop_types[i];
+	}
+	return NULL;
+}
+
+/**
+ * ipe_parse_bool_value() - parse a boolean property value
+ * @value: NUL-terminated value, "TRUE" or "FALSE" (case-sensitive)
+ * @out: receives the value on success; untouched on error
+ *
+ * Return: 0 on success, -EINVAL for any other spelling.
+ */
+int ipe_parse_bool_value(const char *value, bool *out)
+{
+	if (!strcmp(value, "TRUE")) {
+		*out = true;
+		return 0;
+	}
+	if (!strcmp(value, "FALSE")) {
+		*out = false;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/**
+ * ipe_prop_bool_parse() - &ipe_prop_type.parse for boolean properties
+ * @value: NUL-terminated value, "TRUE" or "FALSE"
+ * @prop: receives the flag in @prop->value.flag
+ *
+ * Return: 0 on success, -EINVAL for a malformed value.
+ */
+int ipe_prop_bool_parse(const char *value, struct ipe_prop *prop)
+{
+	return ipe_parse_bool_value(value, &prop->value.flag);
+}
+
+/**
+ * ipe_prop_bool_print() - &ipe_prop_type.print for boolean properties
+ * @buf: output buffer (may be NULL when @size is 0)
+ * @size: size of @buf
+ * @prop: the property, printed as "key=TRUE" or "key=FALSE"
+ *
+ * Return: the length the full text needs, like snprintf().
+ */
+int ipe_prop_bool_print(char *buf, size_t size, const struct ipe_prop *prop)
+{
+	return snprintf(buf, size, "%s=%s", prop->type->key,
+			prop->value.flag ? "TRUE" : "FALSE");
+}

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * IPE settings: enforce, success_audit, strict_parse. Set on the command
+ * line, changed through sysctl or securityfs, read locklessly.
+ */
+#include <linux/capability.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+
+#include "ipe.h"
+#include "audit.h"
+#include "settings.h"
+
+bool ipe_enforce __read_mostly = true;
+bool ipe_success_audit __read_mostly;
+bool ipe_strict_parse __read_mostly = true;
+
+/* Serializes changes so each audit record shows a true old value. */
+static DEFINE_MUTEX(ipe_settings_mutex);
+
+/*
+ * IPE is built in, so these are "ipe.enforce=" and friends on the kernel
+ * command line. They are read-only here: run-time changes go through
+ * ipe_set(), which checks privilege and audits.
+ */
+#ifdef CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH
+module_param_named(enforce, ipe_enforce, bool, 0);
+MODULE_PARM_DESC(enforce, "1 (default): deny what the policy denies; 0: only audit it");
+#endif
+module_param_named(success_audit, ipe_success_audit, bool, 0);
+MODULE_PARM_DESC(success_audit, "1: audit every allowed operation too");
+module_param_named(strict_parse, ipe_strict_parse, bool, 0);
+MODULE_PARM_DESC(strict_parse, "1 (default): a bad policy line fails the load; 0: skip it");
+
+static bool *ipe_setting_var(enum ipe_setting which)
+{
+	switch (which) {
+	case IPE_SET_ENFORCE:
+		return &ipe_enforce;
+	case IPE_SET_SUCCESS_AUDIT:
+		return &ipe_success_audit;
+	case IPE_SET_STRICT_PARSE:
+		return &ipe_strict_parse;
+	}
+	return NULL;
+}
+
+static const char *const ipe_setting_names[] = {
+	[IPE_SET_ENFORCE] = "enforce",
+	[IPE_SET_SUCCESS_AUDIT] = "success_audit",
+	[IPE_SET_STRICT_PARSE] = "strict_parse",
+};
+
+/**
+ * ipe_get() - read a setting
+ * @which: the setting
+ *
+ * Return: its current value.
+ */
+bool ipe_get(enum ipe_setting which)
+{
+	return READ_ONCE(*ipe_setting_var(which));
+}
+
+/**
+ * ipe_set() - change a setting, audited (record 1421)
+ * @which: the setting
+ * @value: the new value
+ *
+ * Return: 0; -EPERM without CAP_MAC_ADMIN, or for enforce when the kernel
+ * was built without CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH.
+ */
+int ipe_set(enum ipe_setting which, bool value)
+{
+	bool *var = ipe_setting_var(which);
+	bool old;
+
+	if (which == IPE_SET_ENFORCE &&
+	    !IS_ENABLED(CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH))
+		return -EPERM;
+	if (!capable(CAP_MAC_ADMIN))
+		return -EPERM;
+
+	mutex_lock(&ipe_settings_mutex);
+	old = READ_ONCE(*var);
+	WRITE_ONCE(*var, value);
+	if (old != value)
+		ipe_audit_setting(ipe_setting_names[which], old, value);
+	mutex_unlock(&ipe_settings_mutex);
+	return 0;
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * IPE sysctls, under /proc/sys/ipe/:
+ *
+ *   active_policy  the name of the active policy; writing a name
+ *                  activates that policy
+ *   enforce        0 permissive, 1 enforce (only with
+ *                  CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH)
+ *   success_audit  1 audits allowed operations too
+ *   strict_parse   1 makes any bad policy line fail the load
+ */
+#include <linux/init.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/sysctl.h>
+
+#include "ipe.h"
+#include "policy_store.h"
+#include "settings.h"
+
+/* A policy name and its newline, NUL-terminated. */
+#define IPE_SYSCTL_NAME_MAX	258
+
+static int ipe_sysctl_active_policy(struct ctl_table *table, int write,
+				    void *buf, size_t *lenp, loff_t *ppos)
+{
+	struct ctl_table t = *table;
+	char *name;
+	size_t len;
+	int rc;
+
+	name = kzalloc(IPE_SYSCTL_NAME_MAX, GFP_KERNEL);
+	if (!name)
+		return -ENOMEM;
+	t.data = name;
+	t.maxlen = IPE_SYSCTL_NAME_MAX;
+	if (!write) {
+		ipe_store_active_name(name, IPE_SYSCTL_NAME_MAX);
+		rc = proc_dostring(&t, write, buf, lenp, ppos);
+		goto out;
+	}
+
+	if (*ppos) {	/* the whole name in one write */
+		rc = -EINVAL;
+		goto out;
+	}
+	rc = proc_dostring(&t, write, buf, lenp, ppos);
+	if (rc)
+		goto out;
+	len = strlen(name);
+	if (len && name[len - 1] == '\n')
+		name[--len] = '\0';
+	rc = len ? ipe_store_activate(name) : -EINVAL;
+out:
+	kfree(name);
+	return rc;
+}
+
+static int ipe_sysctl_setting(struct ctl_table *table, int write,
+			      void *buf, size_t *lenp, loff_t *ppos)
+{
+	enum ipe_setting which = (uintptr_t)table->extra1;
+	struct ctl_table t = *table;
+	int value = ipe_get(which);
+	int rc;
+
+	t.data = &value;
+	t.maxlen = sizeof(value);
+	t.extra1 = SYSCTL_ZERO;
+	t.extra2 = SYSCTL_ONE;
+	rc = proc_dointvec_minmax(&t, write, buf, lenp, ppos);
+	if (rc || !write)
+		return rc;
+	return ipe_set(which, value);
+}
+
+static struct ctl_table ipe_sysctls[] = {
+	{
+		.procname = "active_policy",
+		.mode = 0644,
+		.proc_handler = ipe_sysctl_active_policy,
+	},
+#ifdef CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH
+	{
+		.procname = "enforce",
+		.mode = 0644,
+		.proc_handler = ipe_sysctl_setting,
+		.extra1 = (void *)IPE_SET_ENFORCE,
+	},
+#endif
+	{
+		.procname = "success_audit",
+		.mode = 0644,
+		.proc_handler = ipe_sysctl_setting,
+		.extra1 = (void *)IPE_SET_SUCCESS_AUDIT,
+	},
+	{
+		.procname = "strict_parse",
+		.mode = 0644,
+		.proc_handler = ipe_sysctl_setting,
+		.extra1 = (void *)IPE_SET_STRICT_PARSE,
+	},
+	{}
+};
+
+static int __init ipe_sysctl_init(void)
+{
+	if (!ipe_initialized)
+		return 0;
+	if (!register_sysctl("ipe", ipe_sysctls)) {
+		pr_err("cannot register the ipe sysctls\n");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+late_initcall(ipe_sysctl_init);

@@ -1,0 +1,83 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Helpers for the IPE end-to-end tests. A test file prints one line per
+# behaviour it checks: "PASS desc", "FAIL desc: why" or "SKIP desc: why";
+# run_ipe_tests.sh numbers them into TAP.
+
+IPE_FS=/sys/kernel/security/ipe
+IPE_DATA=${IPE_DATA:-/ipe-data}
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; }
+skip() { echo "SKIP $1: $2"; }
+
+# check DESC CMD...: the command must succeed.
+check() {
+	desc=$1
+	shift
+	if out=$("$@" 2>&1); then
+		pass "$desc"
+	else
+		fail "$desc" "'$*' failed: $(echo "$out" | tail -n 3 | tr '\n' ' ')"
+	fi
+}
+
+# check_fails DESC CMD...: the command must fail.
+check_fails() {
+	desc=$1
+	shift
+	if out=$("$@" 2>&1); then
+		fail "$desc" "'$*' unexpectedly succeeded"
+	else
+		pass "$desc"
+	fi
+}
+
+IPE_WRITE="$IPE_SELFTESTS/ipe_write"
+
+# expect_write DESC WANT [ipe_write args...]: ipe_write must print WANT
+# (OK or an errno name).
+expect_write() {
+	desc=$1 want=$2
+	shift 2
+	got=$("$IPE_WRITE" "$@" 2>&1)
+	if [ "$got" = "$want" ]; then
+		pass "$desc"
+	else
+		fail "$desc" "expected $want, got $got"
+	fi
+}
+
+# expect_eq DESC WANT GOT
+expect_eq() {
+	if [ "$2" = "$3" ]; then
+		pass "$1"
+	else
+		fail "$1" "expected '$2', got '$3'"
+	fi
+}
+
+# Kernel log lines since the last audit_clear (audit records reach the log
+# through printk while no auditd runs).
+audit_clear() { dmesg -c >/dev/null; }
+audit_log() { dmesg | grep "audit: type=$1 " ; }
+
+# expect_audit DESC TYPE PATTERN...: a record of TYPE containing every
+# PATTERN (fixed strings) was logged since audit_clear.
+expect_audit() {
+	desc=$1 type=$2
+	shift 2
+	recs=$(audit_log "$type")
+	for p in "$@"; do
+		recs=$(echo "$recs" | grep -F -- "$p")
+	done
+	if [ -n "$recs" ]; then
+		pass "$desc"
+	else
+		fail "$desc" "no type=$type record with: $* (have: $(audit_log "$type" | tail -n 2))"
+	fi
+}
+
+# load NAME: load $IPE_DATA/NAME.p7s, quietly; for setting up a test.
+load() { "$IPE_WRITE" "$IPE_FS/new_policy" "$IPE_DATA/$1.p7s" >/dev/null; }

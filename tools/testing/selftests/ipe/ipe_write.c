@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ipe_write: write bytes to a file the way the IPE tests need, and print
+ * the outcome as an errno name ("OK", "EKEYREJECTED", ...), so a shell
+ * test can compare exact error codes.
+ *
+ *   ipe_write [-c CHUNK] [-n] [-d] TARGET FILE   write FILE's bytes
+ *   ipe_write [-c CHUNK] [-n] [-d] -s STRING TARGET
+ *
+ *   -c CHUNK  split the data into write() calls of CHUNK bytes (as cat
+ *             does with a large file); the first failing call decides
+ *   -d        drop CAP_MAC_ADMIN (from every capability set) first
+ *   -s        write STRING instead of a file's contents
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static const struct { int err; const char *name; } names[] = {
+	{ EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { EACCES, "EACCES" },
+	{ EEXIST, "EEXIST" }, { EINVAL, "EINVAL" }, { E2BIG, "E2BIG" },
+	{ ENOMEM, "ENOMEM" }, { EBADMSG, "EBADMSG" }, { ENOKEY, "ENOKEY" },
+	{ EKEYREJECTED, "EKEYREJECTED" }, { ESTALE, "ESTALE" },
+	{ ENOPKG, "ENOPKG" }, { EFBIG, "EFBIG" }, { ENOSPC, "ENOSPC" },
+	{ EMSGSIZE, "EMSGSIZE" }, { EKEYEXPIRED, "EKEYEXPIRED" },
+	{ ENOTSUP, "ENOTSUP" }, { EBUSY, "EBUSY" }, { EFAULT, "EFAULT" },
+};
+
+static void report(int err)
+{
+	size_t i;
+
+	if (!err) {
+		puts("OK");
+		return;
+	}
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (names[i].err == err) {
+			puts(names[i].name);
+			return;
+		}
+	}
+	printf("E%d\n", err);
+}
+
+static int drop_mac_admin(void)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct d[2];
+	int idx = CAP_TO_INDEX(CAP_MAC_ADMIN);
+	__u32 bit = CAP_TO_MASK(CAP_MAC_ADMIN);
+
+	if (prctl(PR_CAPBSET_DROP, CAP_MAC_ADMIN, 0, 0, 0))
+		return -1;
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	d[idx].effective &= ~bit;
+	d[idx].permitted &= ~bit;
+	d[idx].inheritable &= ~bit;
+	return syscall(SYS_capset, &h, d);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	struct stat st;
+	char *buf;
+	int fd;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0 || fstat(fd, &st))
+		return NULL;
+	buf = malloc(st.st_size ? st.st_size : 1);
+	if (!buf || read(fd, buf, st.st_size) != st.st_size)
+		return NULL;
+	close(fd);
+	*len = st.st_size;
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	size_t len = 0, chunk = 0, off = 0;
+	const char *str = NULL;
+	char *data;
+	int opt, fd;
+
+	while ((opt = getopt(argc, argv, "c:ds:")) != -1) {
+		switch (opt) {
+		case 'c':
+			chunk = strtoul(optarg, NULL, 0);
+			break;
+		case 'd':
+			if (drop_mac_admin()) {
+				perror("drop CAP_MAC_ADMIN");
+				return 2;
+			}
+			break;
+		case 's':
+			str = optarg;
+			break;
+		default:
+			return 2;
+		}
+	}
+	if (argc - optind != (str ? 1 : 2)) {
+		fprintf(stderr, "usage: ipe_write [-c N] [-d] TARGET FILE | -s STRING TARGET\n");
+		return 2;
+	}
+	if (str) {
+		data = strdup(str);
+		len = strlen(str);
+	} else {
+		data = slurp(argv[optind + 1], &len);
+		if (!data) {
+			perror(argv[optind + 1]);
+			return 2;
+		}
+	}
+	fd = open(argv[optind], O_WRONLY);
+	if (fd < 0) {
+		report(errno);
+		return 1;
+	}
+	if (!chunk)
+		chunk = len ? len : 1;
+	do {
+		size_t n = len - off < chunk ? len - off : chunk;
+		ssize_t w = write(fd, data + off, n);
+
+		if (w < 0) {
+			report(errno);
+			return 1;
+		}
+		off += w;
+	} while (off < len);
+	if (close(fd)) {
+		report(errno);
+		return 1;
+	}
+	report(0);
+	return 0;
+}
