@@ -13,6 +13,12 @@ struct file;
 
 /**
  * enum ipe_hook - the LSM hook an evaluation came from (for audit)
+ * @IPE_HOOK_BPRM_CHECK: bprm_check_security, an exec
+ * @IPE_HOOK_MMAP: mmap_file, an executable mapping
+ * @IPE_HOOK_MPROTECT: file_mprotect, a mapping made executable
+ * @IPE_HOOK_KERNEL_READ: kernel_read_file, a file the kernel reads
+ * @IPE_HOOK_KERNEL_LOAD: kernel_load_data, a buffer handed to the kernel
+ * @IPE_HOOK_COUNT: number of hooks
  */
 enum ipe_hook {
 	IPE_HOOK_BPRM_CHECK,

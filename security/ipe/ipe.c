@@ -7,9 +7,14 @@
 
 #include "ipe.h"
 #include "hooks.h"
+#include "initramfs.h"
 
 /* Set once the LSM framework has started IPE; the securityfs tree needs it. */
 bool ipe_initialized __ro_after_init;
+
+struct lsm_blob_sizes ipe_blobs __lsm_ro_after_init = {
+	.lbs_superblock = sizeof(struct ipe_superblock),
+};
 
 static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(bprm_check_security, ipe_bprm_check_security),
@@ -17,6 +22,7 @@ static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(file_mprotect, ipe_file_mprotect),
 	LSM_HOOK_INIT(kernel_read_file, ipe_kernel_read_file),
 	LSM_HOOK_INIT(kernel_load_data, ipe_kernel_load_data),
+	LSM_HOOK_INIT(initramfs_populated, ipe_initramfs_populated),
 };
 
 static int __init ipe_init(void)
@@ -31,4 +37,5 @@ static int __init ipe_init(void)
 DEFINE_LSM(ipe) = {
 	.name = "ipe",
 	.init = ipe_init,
+	.blobs = &ipe_blobs,
 };

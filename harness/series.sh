@@ -1,0 +1,87 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# series.sh: write build/series/*.patch (git format-patch with a cover
+# letter) from the assembled tree and prove it: it applies with git am on
+# the pristine base, every commit builds the directories it touches with
+# W=1 and no new warnings, and checkpatch --strict is clean on each patch.
+set -euo pipefail
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+TREE=$REPO/build/linux
+OUT=$REPO/build/series
+WT=$REPO/build/series-check
+OBJ=$REPO/build/obj-series
+JOBS=${JOBS:-$(nproc)}
+export GIT_COMMITTER_NAME="IPE for 6.1" GIT_COMMITTER_EMAIL="ipe@localhost"
+
+rm -rf "$OUT"
+mkdir -p "$OUT"
+git -C "$TREE" format-patch -q --cover-letter -o "$OUT" base..HEAD
+cover=$(ls "$OUT"/0000-*.patch)
+subject=$(head -1 "$REPO/patches/cover-letter.txt")
+tail -n +3 "$REPO/patches/cover-letter.txt" >"$OUT/.blurb"
+sed -i -e "s/\*\*\* SUBJECT HERE \*\*\*/$subject/" \
+	-e "/\*\*\* BLURB HERE \*\*\*/{r $OUT/.blurb
+d}" "$cover"
+rm "$OUT/.blurb"
+echo "  SERIES  $(ls "$OUT"/*.patch | wc -l) files in build/series/"
+
+fail=0
+echo "  CHECK   checkpatch --strict"
+for p in "$OUT"/[0-9]*.patch; do
+	[ "$p" = "$cover" ] && continue
+	if ! out=$("$TREE/scripts/checkpatch.pl" --strict --no-signoff -q \
+			--root="$TREE" "$p" 2>&1); then
+		echo "checkpatch: $(basename "$p"):" >&2
+		echo "$out" >&2
+		fail=1
+	fi
+done
+
+echo "  CHECK   git am on the pristine base"
+git -C "$TREE" worktree remove --force "$WT" 2>/dev/null || rm -rf "$WT"
+git -C "$TREE" worktree prune
+git -C "$TREE" worktree add -q --detach "$WT" base
+git -C "$WT" am -q "$OUT"/[0-9]*.patch 2>&1 | grep -v "^$" || true
+if [ "$(git -C "$WT" rev-parse HEAD^{tree})" != "$(git -C "$TREE" rev-parse HEAD^{tree})" ]; then
+	echo "series: git am did not reproduce the assembled tree" >&2
+	exit 1
+fi
+
+# Each commit must build what it touches; W=1 warnings are compared with
+# the same directories at base.
+"$REPO/harness/kconfig.sh" "$OBJ" "$REPO/build/keys/ca.pem" \
+	"$REPO/config/base.config" "$REPO/config/ipe.config" \
+	"$REPO/config/test.config"
+kmake() { make -s -C "$WT" O="$OBJ" ARCH=x86_64 CC="ccache gcc" -j"$JOBS" W=1 "$@"; }
+commits=$(git -C "$WT" rev-list --reverse base..HEAD)
+dirs=$(for c in $commits; do git -C "$WT" diff-tree --no-commit-id --name-only -r "$c"; done |
+	grep -E '\.(c|h)$|Makefile|Kconfig' | grep -v '^tools/\|^Documentation/\|^include/' |
+	xargs -n1 dirname | sort -u | tr '\n' ' ')
+dirs="$dirs security/ipe"
+cfg() { kmake KCONFIG_ALLCONFIG="$OBJ/fragment.config" allnoconfig >/dev/null; }
+git -C "$WT" checkout -q base
+cfg
+for d in $dirs; do
+	[ -d "$WT/$d" ] && kmake "$d/" 2>&1 | grep -E 'warning:|error:' ; true
+done | sort -u >"$OBJ/base-warnings"
+for c in $commits; do
+	git -C "$WT" checkout -q "$c"
+	cfg
+	echo "  BUILD   $(git -C "$WT" log -1 --format=%s "$c")"
+	if ! kmake $(for d in $dirs; do [ -d "$WT/$d" ] && echo "$d/"; done) >"$OBJ/build.log" 2>&1; then
+		echo "series: $c does not build:" >&2
+		grep -E 'error|Error' "$OBJ/build.log" | head -20 >&2
+		fail=1
+		continue
+	fi
+	new=$(grep -E 'warning:' "$OBJ/build.log" | sort -u | comm -13 "$OBJ/base-warnings" - || true)
+	if [ -n "$new" ]; then
+		echo "series: $c adds W=1 warnings:" >&2
+		echo "$new" >&2
+		fail=1
+	fi
+done
+git -C "$WT" checkout -q --detach HEAD
+[ $fail = 0 ] && echo "  SERIES  ok: applies, builds commit by commit, checkpatch clean"
+exit $fail

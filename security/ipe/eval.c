@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * IPE evaluation: decide one event against the active policy.
+ *
+ * The hot path takes no lock and neither sleeps nor allocates: the active
+ * policy is read under RCU and its tables are walked in place. Only an
+ * event that must be audited leaves the read section holding a reference
+ * on the policy, because the audit record is built (and allocated) after
+ * rcu_read_unlock().
+ */
+
+#include <linux/compiler.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/rcupdate.h>
+#include <linux/string.h>
+
+#include "ipe.h"
+#include "audit.h"
+#include "eval.h"
+#include "initramfs.h"
+#include "policy.h"
+#include "policy_print.h"
+#include "policy_store.h"
+#include "property.h"
+
+static bool ipe_rule_matches(const struct ipe_rule *rule,
+			     const struct ipe_eval_ctx *ctx)
+{
+	u16 i;
+
+	for (i = 0; i < rule->prop_count; i++) {
+		const struct ipe_prop *prop = &rule->props[i];
+
+		if (!prop->type->match(prop, ctx))
+			return false;
+	}
+	return true;
+}
+
+/**
+ * ipe_eval_policy() - decide an event against a parsed policy
+ * @pol: the policy tables
+ * @ctx: the event
+ * @res: receives the decision
+ *
+ * The rules of @ctx->op are tried in policy order and the first one all of
+ * whose properties match decides (a rule without properties matches every
+ * event). When none matches, the op's DEFAULT decides, else the global
+ * DEFAULT, else the event is allowed (%IPE_MATCH_NONE). An op outside the
+ * tables has no rules and no op DEFAULT, so only the global DEFAULT can
+ * decide it.
+ *
+ * This only reads @pol and @ctx: it does not allocate, lock or sleep, and
+ * may be called inside an RCU read section. @res->pol is set to NULL; the
+ * caller fills it in when it holds a reference on the policy.
+ */
+void ipe_eval_policy(const struct ipe_parsed_policy *pol,
+		     const struct ipe_eval_ctx *ctx,
+		     struct ipe_eval_result *res)
+{
+	const struct ipe_op_rules *table = NULL;
+	u32 i;
+
+	res->op = ctx->op;
+	res->rule = NULL;
+	res->pol = NULL;
+
+	if ((unsigned int)ctx->op < IPE_OP_COUNT)
+		table = &pol->ops[ctx->op];
+
+	if (table) {
+		for (i = 0; i < table->count; i++) {
+			const struct ipe_rule *rule = &table->rules[i];
+
+			if (ipe_rule_matches(rule, ctx)) {
+				res->action = rule->action;
+				res->match = IPE_MATCH_RULE;
+				res->rule = rule;
+				return;
+			}
+		}
+		if (table->default_action != IPE_ACTION_NONE) {
+			res->action = table->default_action;
+			res->match = IPE_MATCH_OP_DEFAULT;
+			return;
+		}
+	}
+
+	if (pol->global_default != IPE_ACTION_NONE) {
+		res->action = pol->global_default;
+		res->match = IPE_MATCH_GLOBAL_DEFAULT;
+		return;
+	}
+
+	res->action = IPE_ACTION_ALLOW;
+	res->match = IPE_MATCH_NONE;
+}
+
+/**
+ * ipe_eval_result_print() - print what decided an evaluation
+ * @buf: output buffer (may be NULL when @size is 0)
+ * @size: size of @buf
+ * @res: the decision; for %IPE_MATCH_RULE, @res->rule must still be valid
+ *
+ * Prints the text of the rule= field of an access record: the matching
+ * rule as a policy line ("op=EXECUTE boot_verified=TRUE action=ALLOW"),
+ * the DEFAULT that decided ("DEFAULT op=EXECUTE action=DENY" or
+ * "DEFAULT action=DENY"), or "IMPLICIT action=ALLOW" when nothing in the
+ * policy applied. A rule match whose rule is no longer known (NULL) prints
+ * "?". Like snprintf(), the output is truncated to @size - 1 bytes and
+ * always NUL-terminated when @size is not 0.
+ *
+ * Return: the length the full text needs, without the NUL.
+ */
+int ipe_eval_result_print(char *buf, size_t size,
+			  const struct ipe_eval_result *res)
+{
+	switch (res->match) {
+	case IPE_MATCH_RULE:
+		if (!res->rule)
+			break;
+		return ipe_rule_print(buf, size, res->op, res->rule);
+	case IPE_MATCH_OP_DEFAULT:
+		return ipe_default_print(buf, size, res->op, res->action);
+	case IPE_MATCH_GLOBAL_DEFAULT:
+		return ipe_default_print(buf, size, IPE_OP_COUNT, res->action);
+	case IPE_MATCH_NONE:
+		return snprintf(buf, size, "IMPLICIT action=%s",
+				ipe_action_name(res->action));
+	}
+	return snprintf(buf, size, "?");
+}
+
+/*
+ * Fill in what IPE knows about @file for the trust properties: whether it
+ * lives on the initramfs the kernel unpacked at boot (@ctx->initramfs, for
+ * boot_verified) and the integrity facts its block device handed to IPE
+ * through the bdev security blob (@ctx->bdev, for dmverity_roothash and
+ * dmverity_signature). Called only with a file; it must not sleep or
+ * allocate, as the facts are read on every evaluation.
+ *
+ * The block device facts come with dm-verity support; until then
+ * @ctx->bdev stays NULL and the dm-verity properties are false.
+ */
+static void ipe_ctx_file_facts(struct ipe_eval_ctx *ctx,
+			       const struct file *file)
+{
+	ctx->initramfs = ipe_file_on_initramfs(file);
+}
+
+/**
+ * ipe_build_eval_ctx() - describe an event for evaluation
+ * @ctx: the context to fill; it is zeroed first
+ * @file: the file involved, or NULL for anonymous memory or data the
+ *	kernel was handed without a file
+ * @op: the operation
+ * @hook: the hook that observed it
+ *
+ * Without a file, every file property of the event is false.
+ */
+void ipe_build_eval_ctx(struct ipe_eval_ctx *ctx, const struct file *file,
+			enum ipe_op op, enum ipe_hook hook)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->op = op;
+	ctx->hook = hook;
+	ctx->file = file;
+	if (file)
+		ipe_ctx_file_facts(ctx, file);
+}
+
+/**
+ * ipe_evaluate_event() - decide an event against the active policy
+ * @ctx: the event, from ipe_build_eval_ctx()
+ *
+ * Without an active policy everything is allowed and nothing is audited.
+ * A denial is audited always, an allowed event when success_audit is set.
+ * In permissive mode (enforce=0) a denial is audited with enforcing=0 and
+ * the operation proceeds.
+ *
+ * The policy is read under RCU. When the event must be audited a reference
+ * is taken on it inside the read section, so that the matching rule stays
+ * valid while the record, which allocates, is built after
+ * rcu_read_unlock(). Should the policy already be on its way out (its
+ * last reference dropped by an update or deletion racing with us), the
+ * decision it gave stands and the record names no rule (rule=?).
+ *
+ * Context: process context; may sleep when the event is audited.
+ * Return: 0 to allow the operation, -EACCES to deny it.
+ */
+int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
+{
+	struct ipe_eval_result res;
+	struct ipe_policy *pol;
+	bool enforce, deny;
+
+	rcu_read_lock();
+	pol = rcu_dereference(ipe_active_policy);
+	if (!pol) {
+		rcu_read_unlock();
+		return 0;
+	}
+
+	ipe_eval_policy(pol->parsed, ctx, &res);
+	deny = res.action == IPE_ACTION_DENY;
+	if (!deny && !READ_ONCE(ipe_success_audit)) {
+		rcu_read_unlock();
+		return 0;
+	}
+
+	if (ipe_policy_tryget(pol)) {
+		res.pol = pol;
+	} else {
+		res.rule = NULL;
+		pol = NULL;
+	}
+	rcu_read_unlock();
+
+	enforce = READ_ONCE(ipe_enforce);
+	ipe_audit_access(ctx, &res, enforce);
+	if (pol)
+		ipe_policy_put(pol);
+
+	return deny && enforce ? -EACCES : 0;
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * IPE boot_verified facts kept on superblocks.
+ */
+#ifndef _IPE_INITRAMFS_H
+#define _IPE_INITRAMFS_H
+
+#include <linux/fs.h>
+#include <linux/lsm_hooks.h>
+
+/**
+ * struct ipe_superblock - IPE's part of a superblock's security blob
+ * @initramfs: the superblock holds the initramfs unpacked at boot
+ */
+struct ipe_superblock {
+	bool initramfs;
+};
+
+extern struct lsm_blob_sizes ipe_blobs;
+
+static inline struct ipe_superblock *ipe_sb(const struct super_block *sb)
+{
+	return sb->s_security + ipe_blobs.lbs_superblock;
+}
+
+void ipe_initramfs_populated(void);
+bool ipe_file_on_initramfs(const struct file *file);
+
+#endif /* _IPE_INITRAMFS_H */
