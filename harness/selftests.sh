@@ -11,7 +11,7 @@ out=$1
 st=$TREE/tools/testing/selftests/ipe
 
 rm -rf "$out"
-mkdir -p "$out"
+mkdir -p "$out/obj"
 echo "  SELFTST $out"
 make -s -C "$st" OUTPUT="$out/obj" CC="ccache gcc" >/dev/null
 make -s -C "$st" OUTPUT="$out/obj" INSTALL_PATH="$out/ipe" install >/dev/null

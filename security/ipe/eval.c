@@ -17,6 +17,7 @@
 
 #include "ipe.h"
 #include "audit.h"
+#include "bdev.h"
 #include "eval.h"
 #include "initramfs.h"
 #include "policy.h"
@@ -140,8 +141,9 @@ int ipe_eval_result_print(char *buf, size_t size,
  * dmverity_signature). Called only with a file; it must not sleep or
  * allocate, as the facts are read on every evaluation.
  *
- * The block device facts come with dm-verity support; until then
- * @ctx->bdev stays NULL and the dm-verity properties are false.
+ * The block device facts (@ctx->bdev) are RCU-protected and change when
+ * a dm-verity table is swapped, so ipe_evaluate_event() looks them up
+ * inside its read section; here @ctx->bdev stays NULL.
  */
 static void ipe_ctx_file_facts(struct ipe_eval_ctx *ctx,
 			       const struct file *file)
@@ -193,6 +195,7 @@ int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
 {
 	struct ipe_eval_result res;
 	struct ipe_policy *pol;
+	struct ipe_eval_ctx ev;
 	bool enforce, deny;
 
 	rcu_read_lock();
@@ -202,7 +205,11 @@ int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
 		return 0;
 	}
 
-	ipe_eval_policy(pol->parsed, ctx, &res);
+	/* The block device facts are only valid inside the read section. */
+	ev = *ctx;
+	if (ev.file)
+		ev.bdev = ipe_file_bdev_facts(ev.file);
+	ipe_eval_policy(pol->parsed, &ev, &res);
 	deny = res.action == IPE_ACTION_DENY;
 	if (!deny && !READ_ONCE(ipe_success_audit)) {
 		rcu_read_unlock();

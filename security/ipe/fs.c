@@ -226,7 +226,8 @@ static int __init ipe_fs_init(void)
 	nodes[3] = securityfs_create_file("success_audit", 0644, ipe_root,
 					  (void *)IPE_SET_SUCCESS_AUDIT,
 					  &ipe_setting_fops);
-	nodes[4] = policies = securityfs_create_dir("policies", ipe_root);
+	policies = securityfs_create_dir("policies", ipe_root);
+	nodes[4] = policies;
 	for (i = 0; i < ARRAY_SIZE(nodes); i++) {
 		if (IS_ERR(nodes[i])) {
 			rc = PTR_ERR(nodes[i]);

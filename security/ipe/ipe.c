@@ -6,6 +6,7 @@
 #include <linux/lsm_hooks.h>
 
 #include "ipe.h"
+#include "bdev.h"
 #include "hooks.h"
 #include "initramfs.h"
 
@@ -14,6 +15,9 @@ bool ipe_initialized __ro_after_init;
 
 struct lsm_blob_sizes ipe_blobs __lsm_ro_after_init = {
 	.lbs_superblock = sizeof(struct ipe_superblock),
+#ifdef CONFIG_SECURITY_IPE_PROP_DM_VERITY
+	.lbs_bdev = sizeof(struct ipe_bdev),
+#endif
 };
 
 static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
@@ -23,6 +27,10 @@ static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(kernel_read_file, ipe_kernel_read_file),
 	LSM_HOOK_INIT(kernel_load_data, ipe_kernel_load_data),
 	LSM_HOOK_INIT(initramfs_populated, ipe_initramfs_populated),
+#ifdef CONFIG_SECURITY_IPE_PROP_DM_VERITY
+	LSM_HOOK_INIT(bdev_free_security, ipe_bdev_free_security),
+	LSM_HOOK_INIT(bdev_setintegrity, ipe_bdev_setintegrity),
+#endif
 };
 
 static int __init ipe_init(void)

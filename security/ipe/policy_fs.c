@@ -13,6 +13,7 @@
  * The nodes find their policy through the inode's i_private, which the
  * store sets and clears under its mutex (see struct ipe_slot).
  */
+#include <linux/dcache.h>
 #include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
@@ -228,8 +229,18 @@ void ipe_policy_fs_remove(struct ipe_slot *slot)
 	unsigned int i;
 
 	for (i = 0; i < slot->nfiles; i++) {
-		d_inode(slot->files[i])->i_private = NULL;
-		securityfs_remove(slot->files[i]);
+		struct dentry *d = slot->files[i];
+
+		d_inode(d)->i_private = NULL;
+		/*
+		 * A node that is open (the "delete" node being written, say)
+		 * keeps its dentry hashed after the unlink, and the directory
+		 * would stay "not empty": unhash it ourselves.
+		 */
+		dget(d);
+		securityfs_remove(d);
+		d_drop(d);
+		dput(d);
 	}
 	slot->nfiles = 0;
 	securityfs_remove(slot->dir);

@@ -48,3 +48,4 @@ sign "$data/pl_multi.pol" "$data/pl_multi.p7s"
 # Not DER at all, and a header that announces 9.4 MB.
 printf 'this is not a signature\n' >"$data/garbage.bin"
 printf '\x30\x84\x00\x90\x00\x00\x02\x01\x01' >"$data/huge_header.bin"
+bash "$(dirname "$0")/host_prepare_verity.sh" "$out" "$keys"

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * polgen user-space compatibility: kernel log messages go to stderr,
+ * prefixed with the policy file and the severity.
+ */
+#ifndef _POLGEN_COMPAT_LINUX_PRINTK_H
+#define _POLGEN_COMPAT_LINUX_PRINTK_H
+
+#ifndef pr_fmt
+#define pr_fmt(fmt) fmt
+#endif
+
+/* what messages are about (the policy file); set by polgen */
+extern const char *compat_log_name;
+
+void compat_printk(const char *level, const char *fmt, ...);
+
+#define pr_err(fmt, ...)	compat_printk("error", pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_warn(fmt, ...)	compat_printk("warning", pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_notice(fmt, ...)	compat_printk("note", pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_info(fmt, ...)	compat_printk("note", pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_debug(fmt, ...)	do { } while (0)
+
+#endif /* _POLGEN_COMPAT_LINUX_PRINTK_H */

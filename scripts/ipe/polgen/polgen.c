@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * polgen - compile an IPE boot policy into the kernel
+ *
+ * Reads a plain-text IPE policy, parses it with the kernel's own policy
+ * parser (see parser.c) and writes a C file that defines the policy text:
+ *
+ *	const char ipe_boot_policy[];		the exact bytes of the file
+ *	const size_t ipe_boot_policy_len;	how many there are
+ *
+ * The kernel uses the length, so the text does not depend on its
+ * terminating NUL. A policy the kernel would refuse fails here with
+ * "FILE:LINE: error: REASON" and exit status 1, so that a bad boot policy
+ * fails the build instead of the boot. Warnings of the parser (a policy
+ * without DEFAULT, say) are printed on stderr and do not fail.
+ *
+ * Usage: polgen [-v] [-o OUTPUT] POLICY
+ *	-o OUTPUT	write the C file to OUTPUT instead of stdout; when the
+ *			policy is refused, OUTPUT is removed, so that no
+ *			stale policy outlives a failed build
+ *	-v		also print the parsed rules on stderr
+ *	POLICY		the policy file, or - for stdin
+ */
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <linux/err.h>
+#include <linux/printk.h>
+#include <linux/types.h>
+
+#include "policy.h"
+#include "policy_print.h"
+
+/* the longest run of output bytes in one string literal line */
+#define POLGEN_LITERAL_WIDTH	64
+
+static const char *prog = "polgen";
+
+static void print_help(FILE *f)
+{
+	fprintf(f, "usage: %s [-v] [-o OUTPUT] POLICY\n"
+		"Check the IPE policy POLICY (a file, or - for stdin) and write\n"
+		"a C file defining it as ipe_boot_policy[] and\n"
+		"ipe_boot_policy_len, to OUTPUT or stdout.\n"
+		"  -v  print the parsed rules on stderr\n", prog);
+}
+
+/* Read all of @f into a new buffer; return it, or NULL with errno set. */
+static char *read_all(FILE *f, size_t *lenp)
+{
+	size_t cap = 4096, len = 0;
+	char *buf = malloc(cap);
+
+	if (!buf)
+		return NULL;
+	for (;;) {
+		size_t n;
+
+		if (len == cap) {
+			char *bigger;
+
+			if (cap > SIZE_MAX / 2) {
+				free(buf);
+				errno = EFBIG;
+				return NULL;
+			}
+			bigger = realloc(buf, cap * 2);
+			if (!bigger) {
+				free(buf);
+				return NULL;
+			}
+			buf = bigger;
+			cap *= 2;
+		}
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+		if (n)
+			continue;
+		if (ferror(f)) {
+			free(buf);
+			errno = EIO;
+			return NULL;
+		}
+		break;
+	}
+	*lenp = len;
+	return buf;
+}
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/*
+ * The 1-based line of the policy header: the first line that is neither
+ * blank nor a comment, by the rules of security/ipe/policy_parser.c.
+ */
+static unsigned int header_line(const char *text, size_t len)
+{
+	unsigned int line = 1;
+	size_t i = 0;
+
+	while (i < len) {
+		while (i < len && is_space(text[i]))
+			i++;
+		if (i < len && text[i] != '\n' && text[i] != '#')
+			return line;
+		while (i < len && text[i] != '\n')
+			i++;
+		i++;
+		line++;
+	}
+	return 1;
+}
+
+/*
+ * The policy store refuses a policy_name with control or non-ASCII
+ * characters after parsing (ipe_name_ok() in security/ipe/policy_store.c,
+ * which polgen cannot compile); check the same here.
+ */
+static bool name_ok(const char *name)
+{
+	const unsigned char *c;
+
+	for (c = (const unsigned char *)name; *c; c++)
+		if (*c < 0x20 || *c >= 0x7f)
+			return false;
+	return true;
+}
+
+/* Print @s inside a C comment: printable ASCII only, never a "*\/". */
+static void put_comment_text(FILE *out, const char *s)
+{
+	const unsigned char *c;
+
+	for (c = (const unsigned char *)s; *c; c++) {
+		if (*c < 0x20 || *c >= 0x7f)
+			fputc('?', out);
+		else if (*c == '/' && c > (const unsigned char *)s &&
+			 c[-1] == '*')
+			fputs("\\/", out);
+		else
+			fputc(*c, out);
+	}
+}
+
+/*
+ * Write @len bytes of @text as C string literals, one per policy line (and
+ * more for long lines), each on its own indented line, without a final
+ * newline. Anything but printable ASCII is an escape, octal ones always
+ * three digits long, so the literal is plain ASCII and means exactly the
+ * input bytes.
+ */
+static void put_literal(FILE *out, const unsigned char *text, size_t len)
+{
+	size_t i, col = 0;
+
+	fputs("\t\"", out);
+	for (i = 0; i < len; i++) {
+		unsigned char c = text[i];
+
+		if (col == POLGEN_LITERAL_WIDTH ||
+		    (col && text[i - 1] == '\n')) {
+			fputs("\"\n\t\"", out);
+			col = 0;
+		}
+		switch (c) {
+		case '\n':
+			fputs("\\n", out);
+			break;
+		case '\t':
+			fputs("\\t", out);
+			break;
+		case '\r':
+			fputs("\\r", out);
+			break;
+		case '"':
+		case '\\':
+			fputc('\\', out);
+			fputc(c, out);
+			break;
+		case '?':
+			/* no trigraphs, whatever the C standard in use */
+			fputs(col && text[i - 1] == '?' ? "\\?" : "?", out);
+			break;
+		default:
+			if (c < 0x20 || c >= 0x7f)
+				fprintf(out, "\\%03o", c);
+			else
+				fputc(c, out);
+		}
+		col++;
+	}
+	fputs("\"", out);
+}
+
+static void put_c_file(FILE *out, const char *src, const char *text,
+		       size_t len, const struct ipe_parsed_policy *pol)
+{
+	fputs("/* Generated by scripts/ipe/polgen from ", out);
+	put_comment_text(out, src);
+	fputs("; do not edit. */\n\n", out);
+	fputs("#ifdef __KERNEL__\n"
+	      "#include <linux/init.h>\n"
+	      "#include <linux/types.h>\n"
+	      "#else\n"
+	      "#include <stddef.h>\n"
+	      "#define __initconst\n"
+	      "#endif\n\n"
+	      "extern const char ipe_boot_policy[];\n"
+	      "extern const size_t ipe_boot_policy_len;\n\n", out);
+	fputs("/* policy_name=\"", out);
+	put_comment_text(out, pol->name);
+	fprintf(out, "\" policy_version=%u.%u.%u */\n", pol->version[0],
+		pol->version[1], pol->version[2]);
+	fputs("const char ipe_boot_policy[] __initconst =\n", out);
+	put_literal(out, (const unsigned char *)text, len);
+	fputs(";\n\n", out);
+	fprintf(out, "const size_t ipe_boot_policy_len __initconst = %zu;\n",
+		len);
+}
+
+/* -v: the policy as the kernel understood it */
+static void dump_policy(const struct ipe_parsed_policy *pol)
+{
+	char buf[4096];
+	int op;
+	u32 i;
+
+	fprintf(stderr, "policy_name=\"%s\" policy_version=%u.%u.%u\n",
+		pol->name, pol->version[0], pol->version[1], pol->version[2]);
+	if (pol->global_default != IPE_ACTION_NONE) {
+		ipe_default_print(buf, sizeof(buf), IPE_OP_COUNT,
+				  pol->global_default);
+		fprintf(stderr, "%s\n", buf);
+	}
+	for (op = 0; op < IPE_OP_COUNT; op++) {
+		const struct ipe_op_rules *t = &pol->ops[op];
+
+		if (t->default_action != IPE_ACTION_NONE) {
+			ipe_default_print(buf, sizeof(buf), op,
+					  t->default_action);
+			fprintf(stderr, "%s\n", buf);
+		}
+		for (i = 0; i < t->count; i++) {
+			ipe_rule_print(buf, sizeof(buf), op, &t->rules[i]);
+			fprintf(stderr, "%s # line %u\n", buf,
+				t->rules[i].line);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct ipe_parsed_policy *pol = NULL;
+	struct ipe_parse_error perr;
+	const char *output = NULL;
+	const char *src;
+	bool verbose = false;
+	bool failed;
+	FILE *in, *out;
+	size_t len;
+	char *text = NULL;
+	int opt;
+
+	if (argc > 0 && argv[0][0])
+		prog = argv[0];
+	while ((opt = getopt(argc, argv, "ho:v")) != -1) {
+		switch (opt) {
+		case 'o':
+			output = optarg;
+			break;
+		case 'v':
+			verbose = true;
+			break;
+		case 'h':
+			print_help(stdout);
+			return 0;
+		default:
+			print_help(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc - 1) {
+		print_help(stderr);
+		return 2;
+	}
+
+	src = argv[optind];
+	if (!strcmp(src, "-")) {
+		in = stdin;
+		src = "<stdin>";
+	} else {
+		in = fopen(src, "rb");
+	}
+	compat_log_name = src;
+	if (!in) {
+		fprintf(stderr, "%s: error: %s\n", src, strerror(errno));
+		goto fail;
+	}
+	text = read_all(in, &len);
+	if (!text) {
+		fprintf(stderr, "%s: error: %s\n", src, strerror(errno));
+		goto fail;
+	}
+	if (in != stdin)
+		fclose(in);
+
+	pol = ipe_parse_policy(text, len, true, &perr);
+	if (IS_ERR(pol)) {
+		const char *why = perr.reason ?: "invalid policy";
+
+		if (PTR_ERR(pol) == -ENOMEM)
+			fprintf(stderr, "%s: error: out of memory\n", src);
+		else if (perr.line)
+			fprintf(stderr, "%s:%u: error: %s\n", src, perr.line,
+				why);
+		else
+			fprintf(stderr, "%s: error: %s\n", src, why);
+		goto fail;
+	}
+	if (!name_ok(pol->name)) {
+		fprintf(stderr,
+			"%s:%u: error: bad policy_name (only printable ASCII is allowed)\n",
+			src, header_line(text, len));
+		goto fail;
+	}
+	if (verbose)
+		dump_policy(pol);
+
+	out = output ? fopen(output, "w") : stdout;
+	if (!out) {
+		fprintf(stderr, "%s: error: %s\n", output, strerror(errno));
+		output = NULL;
+		goto fail;
+	}
+	put_c_file(out, src, text, len, pol);
+	failed = fflush(out) || ferror(out);
+	if (output && fclose(out))
+		failed = true;
+	if (failed) {
+		fprintf(stderr, "%s: error: write failed: %s\n",
+			output ?: "<stdout>", strerror(errno));
+		goto fail;
+	}
+
+	ipe_free_parsed_policy(pol);
+	free(text);
+	return 0;
+
+fail:
+	if (output)
+		unlink(output);
+	ipe_free_parsed_policy(pol);
+	free(text);
+	return 1;
+}

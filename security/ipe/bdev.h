@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * IPE dm-verity facts kept on block devices.
+ */
+#ifndef _IPE_BDEV_H
+#define _IPE_BDEV_H
+
+#include <linux/blk_types.h>
+#include <linux/lsm_hooks.h>
+#include <linux/rcupdate.h>
+#include <linux/security.h>
+#include <linux/types.h>
+
+#include "eval.h"
+
+struct file;
+struct ipe_bdev_snapshot;
+
+/**
+ * struct ipe_bdev - IPE's part of a block device's security blob
+ * @snap: what the device's driver last reported, or NULL; an immutable
+ *	snapshot replaced as a whole under RCU
+ */
+struct ipe_bdev {
+	struct ipe_bdev_snapshot __rcu *snap;
+};
+
+extern struct lsm_blob_sizes ipe_blobs;
+
+static inline struct ipe_bdev *ipe_bdev(const struct block_device *bdev)
+{
+	return bdev->bd_security + ipe_blobs.lbs_bdev;
+}
+
+#ifdef CONFIG_SECURITY_IPE_PROP_DM_VERITY
+
+void ipe_bdev_free_security(struct block_device *bdev);
+int ipe_bdev_setintegrity(struct block_device *bdev,
+			  enum lsm_integrity_type type, const void *value,
+			  size_t size);
+const struct ipe_bdev_facts *ipe_bdev_facts(const struct block_device *bdev);
+const struct ipe_bdev_facts *ipe_file_bdev_facts(const struct file *file);
+
+#else
+
+static inline const struct ipe_bdev_facts *
+ipe_file_bdev_facts(const struct file *file)
+{
+	return NULL;
+}
+
+#endif /* CONFIG_SECURITY_IPE_PROP_DM_VERITY */
+
+#endif /* _IPE_BDEV_H */
