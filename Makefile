@@ -29,7 +29,7 @@ DEB_PACKAGES := linux-source-6.1 build-essential ccache bc bison flex \
 	sparse auditd util-linux
 
 .PHONY: all help deps tree keys kernel test-kernel selftests initramfs \
-	check kunit demo series clean distclean
+	check host-tests demo series clean distclean
 
 all: kernel
 
@@ -80,10 +80,16 @@ initramfs: selftests
 	@harness/initramfs.sh $(B)/selftests $(B)/initramfs-test.cpio.gz
 
 # Everything that tests. The last line is "N passed, M failed".
-check: test-kernel initramfs
+check: test-kernel initramfs host-tests
 	@harness/run-vm.sh $(B)/bzImage-test $(B)/initramfs-test.cpio.gz \
 		$(B)/selftests/disks $(B)/vm-test $(VM_TIMEOUT)
-	@harness/summary.sh $(B)/vm-test
+	@harness/summary.sh $(B)/vm-test $(B)/host-tests/*.tap
+
+# Tests that need no VM: the harness's own failure detection.
+host-tests:
+	@mkdir -p $(B)/host-tests
+	@rm -f $(B)/host-tests/*.tap
+	@harness/tests/summary-test.sh $(B)/host-tests/summary.tap || true
 
 demo: kernel selftests
 	@harness/demo.sh

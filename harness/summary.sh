@@ -54,7 +54,6 @@ grep -B2 -A20 '^    not ok\|^        not ok\|# .*EXPECTATION FAILED\|ASSERTION F
 count_tap "$vm/tap.txt" "" "selftest"
 grep -q '^# ipe-guest: done' "$vm/tap.txt" ||
 	result fail "selftests" "the guest did not finish (see $tap)"
-grep '^not ok' -A0 "$vm/tap.txt" >/dev/null
 
 # Host-side TAP files.
 for f in "$@"; do
@@ -92,8 +91,12 @@ else
 	result ok "vm: finished in time"
 fi
 
-total=$((pass + fail))
+kunit_cases=$(grep -c '^    ok \|^    not ok ' "$vm/console.txt")
+selftests=$(grep -c '^ok \|^not ok ' "$vm/tap.txt")
+[ "$kunit_cases" -gt 0 ] || result fail "kunit" "no KUnit case ran"
+[ "$selftests" -gt 0 ] || result fail "selftests" "no selftest ran"
+
 line="$pass passed, $fail failed"
 [ "$skipped" -gt 0 ] && line+=", $skipped skipped"
 echo "$line"
-[ "$fail" = 0 ] && [ "$total" -gt 8 ]
+[ "$fail" = 0 ]

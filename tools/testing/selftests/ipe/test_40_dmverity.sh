@@ -82,7 +82,7 @@ expect_eq "mmap(PROT_EXEC) of the dm-verity binary is allowed" OK \
 # A reload swaps the table under the mounted filesystem: the facts are
 # withdrawn on suspend and reported again when the new table goes live.
 table=$(dmsetup table $NAME)
-if dmsetup reload $NAME --table "$table" && dmsetup resume $NAME; then
+if dmsetup reload --readonly $NAME --table "$table" && dmsetup resume $NAME; then
 	expect_eq "after a table reload and resume the binary still runs" \
 		"hello from ipe_hello" "$(run $HELLO)"
 else

@@ -1,0 +1,75 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# summary-test.sh OUT.tap: prove that harness/summary.sh fails a run for
+# each kind of problem make check must catch (a failed KUnit case, a
+# failed selftest, a WARNING, KASAN, lockdep, kmemleak, a timeout, a run
+# with no test) and passes a clean one. Writes TAP.
+set -uo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+out=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0 bad=0
+: >"$out"
+
+good_console() {
+	cat <<'LOG'
+Linux version 6.1
+KTAP version 1
+1..1
+    KTAP version 1
+    # Subtest: ipe_demo
+    1..2
+    ok 1 first
+    ok 2 second
+ok 1 ipe_demo
+LOG
+}
+
+good_tap() {
+	printf 'TAP version 13\nok 1 - a: b\nok 2 - a: c\n1..2\n# ipe-guest: done\n'
+}
+
+# case NAME WANT(pass|fail) MUTATION [OUTPUT-PATTERN]: build a VM dir,
+# mutate it, summarize; the summary must end as WANT (and print PATTERN).
+case_() {
+	local name=$1 want=$2 mut=$3 pat=${4:-} d=$tmp/$1 got
+
+	mkdir -p "$d"
+	good_console >"$d/console.log"
+	good_tap >"$d/tap.log"
+	echo "qemu_rc=0 seconds=1" >"$d/status"
+	eval "$mut"
+	if "$HERE/../summary.sh" "$d" >"$d/out" 2>&1; then got=pass; else got=fail; fi
+	[ -n "$pat" ] && ! grep -q -- "$pat" "$d/out" && got="$got without '$pat'"
+	n=$((n + 1))
+	if [ "$got" = "$want" ]; then
+		echo "ok $n - summary: $name gives $want" >>"$out"
+	else
+		echo "not ok $n - summary: $name gives $want (got $got)" >>"$out"
+		sed 's/^/# /' "$d/out" >>"$out"
+		bad=1
+	fi
+}
+
+case_ clean pass ':'
+case_ kunit-case-failed fail 'sed -i "s/    ok 2 second/    not ok 2 second/" "$d/console.log"'
+case_ kunit-crashed-mid-run fail 'sed -i "/^ok 1 ipe_demo/d" "$d/console.log"'
+case_ no-kunit-at-all fail 'echo "Linux version 6.1" >"$d/console.log"'
+case_ selftest-failed fail 'sed -i "s/^ok 2 - a: c/not ok 2 - a: c/" "$d/tap.log"'
+case_ guest-did-not-finish fail 'sed -i "/ipe-guest: done/d" "$d/tap.log"'
+case_ no-selftest-at-all fail 'printf "# ipe-guest: done\n" >"$d/tap.log"'
+case_ warn-on fail 'echo "WARNING: CPU: 0 PID: 1 at security/ipe/eval.c:42 ipe_evaluate_event+0x10/0x20" >>"$d/console.log"'
+case_ bug fail 'echo "BUG: kernel NULL pointer dereference, address: 0000000000000008" >>"$d/console.log"'
+case_ kasan fail 'echo "BUG: KASAN: slab-use-after-free in ipe_policy_put+0x1/0x2" >>"$d/console.log"'
+case_ lockdep fail 'echo "WARNING: possible circular locking dependency detected" >>"$d/console.log"'
+case_ rcu fail 'echo "WARNING: suspicious RCU usage" >>"$d/console.log"'
+case_ ubsan fail 'echo "UBSAN: array-index-out-of-bounds in security/ipe/eval.c:10:5" >>"$d/console.log"'
+case_ kmemleak fail 'echo "# kmemleak: unreferenced object 0xffff888003a1b000 (size 64):" >>"$d/tap.log"'
+case_ timeout fail 'echo "qemu_rc=124 seconds=1500" >"$d/status"'
+case_ skipped-selftest-counted-as-skipped pass \
+	'sed -i "s/^ok 2 - a: c/ok 2 - a: c # SKIP no disk/" "$d/tap.log"' \
+	'^11 passed, 0 failed, 1 skipped$'
+echo "1..$n" >>"$out"
+exit $bad
