@@ -80,16 +80,25 @@ initramfs: selftests
 	@harness/initramfs.sh $(B)/selftests $(B)/initramfs-test.cpio.gz
 
 # Everything that tests. The last line is "N passed, M failed".
-check: test-kernel initramfs host-tests
+check: test-kernel initramfs
+	@$(MAKE) -s host-tests
 	@harness/run-vm.sh $(B)/bzImage-test $(B)/initramfs-test.cpio.gz \
 		$(B)/selftests/disks $(B)/vm-test $(VM_TIMEOUT)
 	@harness/summary.sh $(B)/vm-test $(B)/host-tests/*.tap
 
-# Tests that need no VM: the harness's own failure detection.
+# Tests that need no VM: the harness's own failure detection, and polgen
+# (built with the test kernel) on valid and invalid boot policies.
+POLGEN := $(OBJ_TEST)/scripts/ipe/polgen/polgen
 host-tests:
 	@mkdir -p $(B)/host-tests
 	@rm -f $(B)/host-tests/*.tap
 	@harness/tests/summary-test.sh $(B)/host-tests/summary.tap || true
+	@if [ -x $(POLGEN) ]; then \
+		tools/testing/selftests/ipe/polgen_test.sh $(POLGEN) \
+			>$(B)/host-tests/polgen.tap 2>&1 || true; \
+	else \
+		echo "not ok 1 - polgen was built ($(POLGEN))" >$(B)/host-tests/polgen.tap; \
+	fi
 
 demo: kernel selftests
 	@harness/demo.sh

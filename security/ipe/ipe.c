@@ -9,6 +9,7 @@
 #include "bdev.h"
 #include "hooks.h"
 #include "initramfs.h"
+#include "policy_store.h"
 
 /* Set once the LSM framework has started IPE; the securityfs tree needs it. */
 bool ipe_initialized __ro_after_init;
@@ -33,8 +34,23 @@ static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 #endif
 };
 
+/* Activate CONFIG_SECURITY_IPE_BOOT_POLICY, checked by polgen at build time. */
+static void __init ipe_load_boot_policy(void)
+{
+	int rc;
+
+	rc = ipe_store_boot(ipe_boot_policy, ipe_boot_policy_len);
+	if (rc)
+		pr_err("the boot policy failed to load (%d): no policy is active\n",
+		       rc);
+	else
+		pr_info("the boot policy is active\n");
+}
+
 static int __init ipe_init(void)
 {
+	if (IS_ENABLED(CONFIG_SECURITY_IPE_HAVE_BOOT_POLICY))
+		ipe_load_boot_policy();
 	security_add_hooks(ipe_hooks, ARRAY_SIZE(ipe_hooks), "ipe");
 	ipe_initialized = true;
 	pr_info("Integrity Policy Enforcement initialized (%s mode)\n",

@@ -22,7 +22,8 @@
  *   accepts.
  * - The first non-blank line is the header. It holds exactly the keys
  *   policy_name and policy_version, in either order, each once. The name
- *   is 1..255 bytes, contains no '/' and is neither "." nor "..". The
+ *   is 1..255 bytes of printable ASCII, contains no '/' and is neither
+ *   "." nor "..". The
  *   version is MAJOR.MINOR.REV: three parts of 1..5 decimal digits, each
  *   at most 65535. No non-blank line at all is an "empty policy" (line 0).
  * - A rule line has exactly one op=, exactly one action=ALLOW|DENY and any
@@ -246,10 +247,17 @@ static int ipe_fatal(struct ipe_parser *p, const char *why)
 	return ipe_bad(p, why);
 }
 
+/*
+ * A name becomes a securityfs directory and an audit field: printable
+ * ASCII only, no '/', not "." or "..".
+ */
 static bool ipe_valid_name(const char *s)
 {
-	size_t n = strlen(s);
+	size_t n = strlen(s), i;
 
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f)
+			return false;
 	return n && n <= IPE_NAME_MAX && !strchr(s, '/') &&
 	       strcmp(s, ".") && strcmp(s, "..");
 }

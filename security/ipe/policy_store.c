@@ -57,17 +57,6 @@ static void *ipe_kvdup(const void *src, size_t len)
 	return p;
 }
 
-/* A name becomes a directory and an audit field: printable ASCII only. */
-static bool ipe_name_ok(const char *name)
-{
-	const unsigned char *c;
-
-	for (c = name; *c; c++)
-		if (*c < 0x20 || *c >= 0x7f)
-			return false;
-	return true;
-}
-
 /**
  * ipe_policy_create() - make a policy version from its text
  * @pkcs7: the signed blob it came from, copied; NULL for the boot policy
@@ -108,11 +97,6 @@ struct ipe_policy *ipe_policy_create(const void *pkcs7, size_t pkcs7_len,
 		if (rc == -EINVAL)
 			pr_err("policy rejected: line %u: %s\n", perr.line,
 			       perr.reason ?: "invalid");
-		goto err;
-	}
-	if (!ipe_name_ok(pol->parsed->name)) {
-		pr_err("policy rejected: line 1: bad policy_name\n");
-		rc = -EINVAL;
 		goto err;
 	}
 	sha256(text, text_len, pol->digest);

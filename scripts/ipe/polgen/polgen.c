@@ -92,48 +92,6 @@ static char *read_all(FILE *f, size_t *lenp)
 	return buf;
 }
 
-static bool is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-/*
- * The 1-based line of the policy header: the first line that is neither
- * blank nor a comment, by the rules of security/ipe/policy_parser.c.
- */
-static unsigned int header_line(const char *text, size_t len)
-{
-	unsigned int line = 1;
-	size_t i = 0;
-
-	while (i < len) {
-		while (i < len && is_space(text[i]))
-			i++;
-		if (i < len && text[i] != '\n' && text[i] != '#')
-			return line;
-		while (i < len && text[i] != '\n')
-			i++;
-		i++;
-		line++;
-	}
-	return 1;
-}
-
-/*
- * The policy store refuses a policy_name with control or non-ASCII
- * characters after parsing (ipe_name_ok() in security/ipe/policy_store.c,
- * which polgen cannot compile); check the same here.
- */
-static bool name_ok(const char *name)
-{
-	const unsigned char *c;
-
-	for (c = (const unsigned char *)name; *c; c++)
-		if (*c < 0x20 || *c >= 0x7f)
-			return false;
-	return true;
-}
-
 /* Print @s inside a C comment: printable ASCII only, never a "*\/". */
 static void put_comment_text(FILE *out, const char *s)
 {
@@ -323,12 +281,6 @@ int main(int argc, char **argv)
 				why);
 		else
 			fprintf(stderr, "%s: error: %s\n", src, why);
-		goto fail;
-	}
-	if (!name_ok(pol->name)) {
-		fprintf(stderr,
-			"%s:%u: error: bad policy_name (only printable ASCII is allowed)\n",
-			src, header_line(text, len));
 		goto fail;
 	}
 	if (verbose)
