@@ -76,7 +76,8 @@ test-kernel: tree keys
 selftests: tree keys
 	@harness/selftests.sh $(B)/selftests
 
-initramfs: selftests
+initramfs: selftests test-kernel
+	@harness/test-module.sh $(OBJ_TEST) $(B)/selftests
 	@harness/initramfs.sh $(B)/selftests $(B)/initramfs-test.cpio.gz
 
 # Everything that tests. The last line is "N passed, M failed".

@@ -29,6 +29,31 @@ copy_bin() {
 copy_bin /usr/sbin/veritysetup
 copy_bin /usr/sbin/dmsetup
 copy_bin /usr/bin/setpriv
+# auditd and ausearch, as on a real system, for the audit tests.
+copy_bin /sbin/auditd
+copy_bin /sbin/ausearch
+copy_bin /sbin/auditctl
+mkdir -p "$root/etc/audit/plugins.d" "$root/var/log/audit"
+cat >"$root/etc/audit/auditd.conf" <<'CONF'
+local_events = yes
+write_logs = yes
+log_file = /var/log/audit/audit.log
+log_format = RAW
+flush = SYNC
+max_log_file = 64
+max_log_file_action = IGNORE
+space_left = 1
+space_left_action = IGNORE
+admin_space_left = 1
+admin_space_left_action = IGNORE
+disk_full_action = IGNORE
+disk_error_action = IGNORE
+use_libwrap = no
+tcp_listen_port =
+plugin_dir = /etc/audit/plugins.d
+q_depth = 2000
+overflow_action = IGNORE
+CONF
 echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"
 echo "root:x:0:" >"$root/etc/group"
 echo "nobody:x:65534:65534:nobody:/:/bin/false" >>"$root/etc/passwd"
@@ -36,6 +61,10 @@ echo "nobody:x:65534:65534:nobody:/:/bin/false" >>"$root/etc/passwd"
 mkdir -p "$root/selftests" "$root/ipe-data"
 cp -a "$st/ipe" "$root/selftests/ipe"
 [ -d "$st/data" ] && cp -a "$st/data/." "$root/ipe-data/"
+if [ -d "$st/firmware" ]; then
+	mkdir -p "$root/lib/firmware"
+	cp -a "$st/firmware/." "$root/lib/firmware/"
+fi
 install -m 755 "$init" "$root/init"
 
 (cd "$root" && find . -print0 | sort -z | \
