@@ -70,7 +70,7 @@ test-kernel: tree keys
 	@harness/kconfig.sh $(OBJ_TEST) $(abspath $(TRUSTED_CERT)) \
 		config/base.config config/ipe.config config/test.config
 	@echo "  KERNEL  $(OBJ_TEST)"
-	@$(KMAKE) O=$(OBJ_TEST) bzImage
+	@$(KMAKE) O=$(OBJ_TEST) bzImage modules
 	@cp $(OBJ_TEST)/arch/x86/boot/bzImage $(B)/bzImage-test
 
 selftests: tree keys

@@ -34,6 +34,7 @@ copy_bin /sbin/auditd
 copy_bin /sbin/ausearch
 copy_bin /sbin/auditctl
 mkdir -p "$root/etc/audit/plugins.d" "$root/var/log/audit"
+ln -s ../run "$root/var/run"
 cat >"$root/etc/audit/auditd.conf" <<'CONF'
 local_events = yes
 write_logs = yes
@@ -42,14 +43,13 @@ log_format = RAW
 flush = SYNC
 max_log_file = 64
 max_log_file_action = IGNORE
-space_left = 1
+space_left = 2
 space_left_action = IGNORE
 admin_space_left = 1
 admin_space_left_action = IGNORE
 disk_full_action = IGNORE
 disk_error_action = IGNORE
 use_libwrap = no
-tcp_listen_port =
 plugin_dir = /etc/audit/plugins.d
 q_depth = 2000
 overflow_action = IGNORE
