@@ -84,7 +84,8 @@ initramfs: selftests test-kernel
 check: test-kernel initramfs
 	@$(MAKE) -s host-tests
 	@harness/run-vm.sh $(B)/bzImage-test $(B)/initramfs-test.cpio.gz \
-		$(B)/selftests/disks $(B)/vm-test $(VM_TIMEOUT)
+		$(B)/selftests/disks $(B)/vm-test $(VM_TIMEOUT) \
+		ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1
 	@harness/summary.sh $(B)/vm-test $(B)/host-tests/*.tap
 
 # Tests that need no VM: the harness's own failure detection, and polgen

@@ -4,9 +4,9 @@
 # The enforce and success_audit knobs, through sysctl and securityfs.
 . "$IPE_SELFTESTS/ipe_lib.sh"
 
-expect_eq "IPE enforces by default (sysctl)" "1" "$(sysctl -n ipe.enforce)"
-expect_eq "IPE enforces by default (securityfs)" "1" "$(cat "$IPE_FS/enforce")"
-expect_eq "success_audit is off by default" "0" "$(sysctl -n ipe.success_audit)"
+expect_eq "IPE enforces (sysctl)" "1" "$(sysctl -n ipe.enforce)"
+expect_eq "IPE enforces (securityfs)" "1" "$(cat "$IPE_FS/enforce")"
+expect_eq "success_audit is off" "0" "$(sysctl -n ipe.success_audit)"
 audit_clear
 sysctl -q -w ipe.enforce=0
 expect_eq "sysctl ipe.enforce=0 shows in securityfs enforce" "0" "$(cat "$IPE_FS/enforce")"
