@@ -16,6 +16,9 @@ void ipe_audit_access(const struct ipe_eval_ctx *ctx,
 
 /**
  * enum ipe_policy_event - what happened to a policy (record 1422)
+ * @IPE_POLICY_LOADED: loaded through new_policy (op=LOAD)
+ * @IPE_POLICY_UPDATED: replaced in place through raw or update (op=UPDATE)
+ * @IPE_POLICY_DELETED: deleted (op=DELETE)
  */
 enum ipe_policy_event {
 	IPE_POLICY_LOADED,

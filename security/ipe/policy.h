@@ -9,6 +9,14 @@
 
 /**
  * enum ipe_op - operations a policy rule can apply to
+ * @IPE_OP_EXECUTE: exec, and mmap/mprotect with PROT_EXEC
+ * @IPE_OP_FIRMWARE: firmware read by the kernel
+ * @IPE_OP_KMODULE: a kernel module loaded
+ * @IPE_OP_KEXEC_IMAGE: the kernel image of a kexec
+ * @IPE_OP_KEXEC_INITRAMFS: the initramfs of a kexec
+ * @IPE_OP_POLICY: an IMA policy loaded from a file
+ * @IPE_OP_X509_CERT: an IMA certificate read by the kernel
+ * @IPE_OP_COUNT: number of ops, not an op
  *
  * KERNEL_READ in the policy text is a shorthand that expands to every op
  * from %IPE_OP_FIRMWARE to %IPE_OP_X509_CERT.

@@ -11,6 +11,10 @@
 #include "audit.h"
 #include "settings.h"
 
+/* Built in, this file's parameters would be "settings.*": name them ipe.* */
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "ipe."
+
 bool ipe_enforce __read_mostly = true;
 bool ipe_success_audit __read_mostly;
 bool ipe_strict_parse __read_mostly = true;

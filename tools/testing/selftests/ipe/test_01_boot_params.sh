@@ -8,7 +8,7 @@
 . "$IPE_SELFTESTS/ipe_lib.sh"
 
 case " $(cat /proc/cmdline) " in
-*" ipe.enforce=0 "*" ipe.success_audit=1 "*" ipe.strict_parse=1 "*)
+*" ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1 "*)
 	pass "the VM was booted with the ipe.* parameters" ;;
 *)	fail "the VM was booted with the ipe.* parameters" "$(cat /proc/cmdline)" ;;
 esac
