@@ -30,7 +30,8 @@ fail=0
 echo "  CHECK   checkpatch --strict"
 for p in "$OUT"/[0-9]*.patch; do
 	[ "$p" = "$cover" ] && continue
-	if ! out=$("$TREE/scripts/checkpatch.pl" --strict -q \
+	# Debian's python3 (with python3-ply) for spdxcheck.py, not a pyenv one.
+	if ! out=$(PATH=/usr/bin:$PATH "$TREE/scripts/checkpatch.pl" --strict -q \
 			--root="$TREE" "$p" 2>&1); then
 		echo "checkpatch: $(basename "$p"):" >&2
 		echo "$out" >&2
@@ -42,7 +43,7 @@ echo "  CHECK   git am on the pristine base"
 git -C "$TREE" worktree remove --force "$WT" 2>/dev/null || rm -rf "$WT"
 git -C "$TREE" worktree prune
 git -C "$TREE" worktree add -q --detach "$WT" base
-git -C "$WT" am -q "$OUT"/[0-9]*.patch 2>&1 | grep -v "^$" || true
+git -C "$WT" am -q $(ls "$OUT"/[0-9]*.patch | grep -v /0000-) 2>&1 | grep -v "^$" || true
 if [ "$(git -C "$WT" rev-parse HEAD^{tree})" != "$(git -C "$TREE" rev-parse HEAD^{tree})" ]; then
 	echo "series: git am did not reproduce the assembled tree" >&2
 	exit 1
@@ -64,7 +65,7 @@ for c in $(git -C "$WT" rev-list --reverse base..HEAD); do
 	cfg
 	files=$(git -C "$WT" diff-tree --no-commit-id --name-only -r "$c")
 	dirs=$(echo "$files" | grep -E '\.c$|/Makefile$|/Kconfig$' |
-		grep -v '^tools/\|^Documentation/' | xargs -r -n1 dirname | sort -u)
+		grep -v '^tools/\|^Documentation/' | xargs -r -n1 dirname | sort -u || true)
 	[ -d "$WT/security/ipe" ] && dirs="$dirs security/ipe"
 	dirs=$(echo $dirs | tr ' ' '\n' | sort -u | sed 's|$|/|' | tr '\n' ' ')
 	echo "  BUILD   $(git -C "$WT" log -1 --format=%s "$c"): ${dirs:-nothing to build}"

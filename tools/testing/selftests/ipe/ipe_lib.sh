@@ -75,7 +75,8 @@ expect_audit() {
 	if [ -n "$recs" ]; then
 		pass "$desc"
 	else
-		fail "$desc" "no type=$type record with: $* (have: $(audit_log "$type" | tail -n 2))"
+		fail "$desc" \
+			"no type=$type record with: $* (have: $(audit_log "$type" | tail -n 2))"
 	fi
 }
 

@@ -23,6 +23,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 static const struct { int err; const char *name; } names[] = {
 	{ EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { EACCES, "EACCES" },
 	{ EEXIST, "EEXIST" }, { EINVAL, "EINVAL" }, { E2BIG, "E2BIG" },
@@ -41,7 +43,7 @@ static void report(int err)
 		puts("OK");
 		return;
 	}
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
 		if (names[i].err == err) {
 			puts(names[i].name);
 			return;

@@ -16,10 +16,13 @@ expect_eq "ipe.enforce=0 on the command line starts IPE permissive" "0" "$(sysct
 if dmesg | grep -q "ipe: Integrity Policy Enforcement initialized (permissive mode)"; then
 	pass "the kernel log says IPE started in permissive mode"
 else
-	fail "the kernel log says IPE started in permissive mode" "$(dmesg | grep 'ipe:' | head -n 3)"
+	fail "the kernel log says IPE started in permissive mode" \
+		"$(dmesg | grep 'ipe:' | head -n 3)"
 fi
-expect_eq "ipe.success_audit=1 on the command line turns success audit on" "1" "$(sysctl -n ipe.success_audit)"
-expect_eq "ipe.strict_parse=1 on the command line keeps strict parsing" "1" "$(sysctl -n ipe.strict_parse)"
+expect_eq "ipe.success_audit=1 on the command line turns success audit on" "1" \
+	"$(sysctl -n ipe.success_audit)"
+expect_eq "ipe.strict_parse=1 on the command line keeps strict parsing" "1" \
+	"$(sysctl -n ipe.strict_parse)"
 expect_eq "the securityfs enforce node agrees" "0" "$(cat "$IPE_FS/enforce")"
 expect_eq "the securityfs success_audit node agrees" "1" "$(cat "$IPE_FS/success_audit")"
 sysctl -q -w ipe.enforce=1

@@ -26,27 +26,35 @@ expect_audit "loading is audited (1422) with name, version, digest" 1422 \
 	"op=LOAD" 'policy_name="pl_a"' "policy_version=0.1.0" \
 	"policy_digest=sha256:$sum" "lsm=ipe res=1"
 
-expect_write "loading the same policy_name again is EEXIST" EEXIST "$IPE_FS/new_policy" "$D/pl_a_1.p7s"
+expect_write "loading the same policy_name again is EEXIST" EEXIST "$IPE_FS/new_policy" \
+	"$D/pl_a_1.p7s"
 expect_write "an unsigned policy is EBADMSG" EBADMSG "$IPE_FS/new_policy" "$D/pl_old.pol"
 expect_write "bytes that are not DER are EBADMSG" EBADMSG "$IPE_FS/new_policy" "$D/garbage.bin"
-expect_write "a policy signed outside the trusted keyring is ENOKEY" ENOKEY "$IPE_FS/new_policy" "$D/pl_a_1.untrusted.p7s"
-expect_write "a policy changed after signing is EKEYREJECTED" EKEYREJECTED "$IPE_FS/new_policy" "$D/pl_a_1.tampered.p7s"
+expect_write "a policy signed outside the trusted keyring is ENOKEY" ENOKEY \
+	"$IPE_FS/new_policy" "$D/pl_a_1.untrusted.p7s"
+expect_write "a policy changed after signing is EKEYREJECTED" EKEYREJECTED \
+	"$IPE_FS/new_policy" "$D/pl_a_1.tampered.p7s"
 audit_clear
-expect_write "a signed policy that does not parse is EINVAL" EINVAL "$IPE_FS/new_policy" "$D/pl_bad.p7s"
+expect_write "a signed policy that does not parse is EINVAL" EINVAL "$IPE_FS/new_policy" \
+	"$D/pl_bad.p7s"
 if dmesg | grep -q "ipe: policy rejected: line 3: unknown action"; then
 	pass "the parse error is logged with its line and reason"
 else
 	fail "the parse error is logged with its line and reason" "$(dmesg | grep ipe: | tail -n 2)"
 fi
 check_fails "a refused policy leaves no directory" test -e "$P/pl_bad"
-expect_write "a header announcing more than the size cap is E2BIG" E2BIG "$IPE_FS/new_policy" "$D/huge_header.bin"
-expect_write "a policy written in 4 KiB pieces loads like one write" OK -c 4096 "$IPE_FS/new_policy" "$D/pl_multi.p7s"
+expect_write "a header announcing more than the size cap is E2BIG" E2BIG \
+	"$IPE_FS/new_policy" "$D/huge_header.bin"
+expect_write "a policy written in 4 KiB pieces loads like one write" OK -c 4096 \
+	"$IPE_FS/new_policy" "$D/pl_multi.p7s"
 check "the piecewise policy reads back byte for byte" cmp "$P/pl_multi/content" "$D/pl_multi.pol"
 
 # strict_parse
-expect_write "strict parsing refuses an unknown property" EINVAL "$IPE_FS/new_policy" "$D/pl_lenient.p7s"
+expect_write "strict parsing refuses an unknown property" EINVAL "$IPE_FS/new_policy" \
+	"$D/pl_lenient.p7s"
 sysctl -q -w ipe.strict_parse=0
-expect_write "with ipe.strict_parse=0 the unknown line is skipped" OK "$IPE_FS/new_policy" "$D/pl_lenient.p7s"
+expect_write "with ipe.strict_parse=0 the unknown line is skipped" OK "$IPE_FS/new_policy" \
+	"$D/pl_lenient.p7s"
 sysctl -q -w ipe.strict_parse=1
 expect_eq "ipe.strict_parse reads back 1" "1" "$(cat /proc/sys/ipe/strict_parse)"
 
@@ -73,7 +81,8 @@ expect_audit "the update is audited (1422) with old and new version" 1422 \
 	"op=UPDATE" "policy_version=0.2.0" "old_policy_version=0.1.0"
 expect_write "update takes the same version again" OK "$P/pl_a/update" "$D/pl_a_2same.p7s"
 expect_write "an update to an older version is ESTALE" ESTALE "$P/pl_a/raw" "$D/pl_a_0.p7s"
-expect_write "an update that renames the policy is EINVAL" EINVAL "$P/pl_a/update" "$D/pl_a_renamed.p7s"
+expect_write "an update that renames the policy is EINVAL" EINVAL "$P/pl_a/update" \
+	"$D/pl_a_renamed.p7s"
 expect_write "an unsigned update is EBADMSG" EBADMSG "$P/pl_a/raw" "$D/pl_a_2.pol"
 expect_eq "refused updates leave the version alone" "0.2.0" "$(cat "$P/pl_a/version")"
 
@@ -82,7 +91,9 @@ load pl_old
 expect_write "writing 1 to active activates a policy" OK -s 1 "$P/pl b/active"
 expect_eq "the active policy changed" "pl b" "$(cat /proc/sys/ipe/active_policy)"
 expect_eq "the previous policy is no longer active" "0" "$(cat "$P/pl_a/active")"
-expect_write "activating a version older than the active one is ESTALE" ESTALE -s pl_old /proc/sys/ipe/active_policy
+expect_write \
+	"activating a version older than the active one is ESTALE" ESTALE \
+	-s pl_old /proc/sys/ipe/active_policy
 expect_write "writing 0 to active is EINVAL" EINVAL -s 0 "$P/pl_a/active"
 
 # deletion
@@ -105,16 +116,23 @@ expect_write "an empty name is EINVAL" EINVAL -s "" "$IPE_FS/del_policy"
 # privilege: every write that changes state needs CAP_MAC_ADMIN
 load pl_old
 for node in new_policy del_policy "policies/pl_a/raw" "policies/pl_a/update"; do
-	expect_write "without CAP_MAC_ADMIN, $node is EPERM" EPERM -d "$IPE_FS/$node" "$D/pl_a_2.p7s"
+	expect_write "without CAP_MAC_ADMIN, $node is EPERM" EPERM -d "$IPE_FS/$node" \
+		"$D/pl_a_2.p7s"
 done
-expect_write "without CAP_MAC_ADMIN, del_policy of a name is EPERM" EPERM -d -s pl_old "$IPE_FS/del_policy"
+expect_write "without CAP_MAC_ADMIN, del_policy of a name is EPERM" EPERM -d -s pl_old \
+	"$IPE_FS/del_policy"
 expect_write "without CAP_MAC_ADMIN, active is EPERM" EPERM -d -s 1 "$P/pl_a/active"
 expect_write "without CAP_MAC_ADMIN, delete is EPERM" EPERM -d -s 1 "$P/pl_old/delete"
-expect_write "without CAP_MAC_ADMIN, ipe.active_policy is EPERM" EPERM -d -s pl_a /proc/sys/ipe/active_policy
-expect_write "without CAP_MAC_ADMIN, ipe.success_audit is EPERM" EPERM -d -s 1 /proc/sys/ipe/success_audit
+expect_write \
+	"without CAP_MAC_ADMIN, ipe.active_policy is EPERM" EPERM -d -s pl_a \
+	/proc/sys/ipe/active_policy
+expect_write \
+	"without CAP_MAC_ADMIN, ipe.success_audit is EPERM" EPERM -d -s 1 \
+	/proc/sys/ipe/success_audit
 expect_write "without CAP_MAC_ADMIN, ipe.enforce is EPERM" EPERM -d -s 0 /proc/sys/ipe/enforce
 expect_write "without CAP_MAC_ADMIN, securityfs enforce is EPERM" EPERM -d -s 0 "$IPE_FS/enforce"
-expect_write "without CAP_MAC_ADMIN, securityfs success_audit is EPERM" EPERM -d -s 1 "$IPE_FS/success_audit"
+expect_write "without CAP_MAC_ADMIN, securityfs success_audit is EPERM" EPERM -d -s 1 \
+	"$IPE_FS/success_audit"
 check "after the refused writes pl_old is still loaded" test -d "$P/pl_old"
 expect_eq "and the active policy is unchanged" "pl b" "$(cat /proc/sys/ipe/active_policy)"
 echo pl_old >"$IPE_FS/del_policy"

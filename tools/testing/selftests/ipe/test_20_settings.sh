@@ -17,7 +17,8 @@ expect_audit "switching back to enforce is audited (1421)" 1421 "op=SET" "enforc
 audit_clear
 echo 1 >"$IPE_FS/success_audit"
 expect_eq "securityfs success_audit=1 shows in sysctl" "1" "$(sysctl -n ipe.success_audit)"
-expect_audit "switching success_audit is audited (1421)" 1421 "success_audit=1" "old_success_audit=0"
+expect_audit "switching success_audit is audited (1421)" 1421 "success_audit=1" \
+	"old_success_audit=0"
 sysctl -q -w ipe.success_audit=0
 expect_eq "sysctl success_audit=0 shows in securityfs" "0" "$(cat "$IPE_FS/success_audit")"
 expect_write "ipe.enforce takes only 0 or 1" EINVAL -s 2 /proc/sys/ipe/enforce

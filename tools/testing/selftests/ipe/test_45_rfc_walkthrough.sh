@@ -146,7 +146,8 @@ sysctl -q -w ipe.success_audit=1
 expect_eq "roothash-allow: the binary in the mount point runs" \
 	"hello from ipe_hello" "$(run "$HELLO")"
 sysctl -q -w ipe.success_audit=0
-expect_audit "its success audit event matches op=EXECUTE dmverity_roothash=\$output_rh action=ALLOW" \
+expect_audit \
+	"its success audit event matches op=EXECUTE dmverity_roothash=\$output_rh action=ALLOW" \
 	1420 "ipe_hook=BPRM_CHECK" "path=\"$HELLO\"" \
 	"rule=\"op=EXECUTE dmverity_roothash=$OUTPUT_RH action=ALLOW\"" "res=1"
 rfc_close

@@ -42,8 +42,10 @@ if [ -n "$recs" ]; then
 else
 	fail "ausearch -m 1420 finds the denial in auditd's log" "$(tail -n 3 $LOG)"
 fi
+want1='*ipe_op=EXECUTE ipe_hook=BPRM_CHECK enforcing=1 *'
+want2='rule="DEFAULT op=EXECUTE action=DENY"*lsm=ipe res=0*'
 case "$recs" in
-*"ipe_op=EXECUTE ipe_hook=BPRM_CHECK enforcing=1 "*'rule="DEFAULT op=EXECUTE action=DENY"'*"lsm=ipe res=0"*)
+$want1$want2)
 	pass "the logged record has the documented fields" ;;
 *)	fail "the logged record has the documented fields" "$recs" ;;
 esac
