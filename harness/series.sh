@@ -67,7 +67,7 @@ for c in $(git -C "$WT" rev-list --reverse base..HEAD); do
 	dirs=$(echo "$files" | grep -E '\.c$|/Makefile$|/Kconfig$' |
 		grep -v '^tools/\|^Documentation/' | xargs -r -n1 dirname | sort -u || true)
 	[ -d "$WT/security/ipe" ] && dirs="$dirs security/ipe"
-	dirs=$(echo $dirs | tr ' ' '\n' | sort -u | sed 's|$|/|' | tr '\n' ' ')
+	dirs=$(echo $dirs | tr ' ' '\n' | sed '/^$/d; s|$|/|' | sort -u | tr '\n' ' ')
 	echo "  BUILD   $(git -C "$WT" log -1 --format=%s "$c"): ${dirs:-nothing to build}"
 	[ -n "$dirs" ] || continue
 	if ! kmake $dirs >"$OBJ/build.log" 2>&1; then
