@@ -82,3 +82,19 @@ expect_audit() {
 
 # load NAME: load $IPE_DATA/NAME.p7s, quietly; for setting up a test.
 load() { "$IPE_WRITE" "$IPE_FS/new_policy" "$IPE_DATA/$1.p7s" >/dev/null; }
+
+# run CMD...: print the command's output, or "EXIT=<status>" when it failed.
+run() { "$@" 2>/dev/null || echo "EXIT=$?"; }
+
+# disk SERIAL: the /dev node of the virtio disk with that serial.
+disk() {
+	for s in /sys/block/vd*/serial; do
+		[ -e "$s" ] || continue
+		if [ "$(cat "$s")" = "$1" ]; then
+			d=${s%/serial}
+			echo "/dev/${d##*/}"
+			return 0
+		fi
+	done
+	return 1
+}

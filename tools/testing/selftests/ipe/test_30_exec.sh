@@ -12,9 +12,6 @@ chmod 755 $HELLO
 printf '#!/bin/sh\necho "hello from a script"\n' >/tmp/ipe_script.sh
 chmod 755 /tmp/ipe_script.sh
 
-# run CMD...: print the command's output, or "EXIT=<status>" when it failed.
-run() { "$@" 2>/dev/null || echo "EXIT=$?"; }
-
 # field RECORD NAME: the value of NAME=... in an audit record.
 field() { echo "$1" | sed -n "s/.* $2=\(\"[^\"]*\"\|[^ ]*\).*/\1/p"; }
 

@@ -19,22 +19,6 @@ HELLO=$MNT/bin/ipe_hello
 ROOTHASH=$(cat "$IPE_DATA/dmv_roothash" 2>/dev/null)
 ROOTHASH2=$(cat "$IPE_DATA/dmv2_roothash" 2>/dev/null)
 
-# run CMD...: print the command's output, or "EXIT=<status>" when it failed.
-run() { "$@" 2>/dev/null || echo "EXIT=$?"; }
-
-# disk SERIAL: the /dev node of the virtio disk with that serial.
-disk() {
-	for s in /sys/block/vd*/serial; do
-		[ -e "$s" ] || continue
-		if [ "$(cat "$s")" = "$1" ]; then
-			d=${s%/serial}
-			echo "/dev/${d##*/}"
-			return 0
-		fi
-	done
-	return 1
-}
-
 DATA=$(disk dmv_data)
 HASH=$(disk dmv_hash)
 DATA2=$(disk dmv2_data)

@@ -39,22 +39,6 @@ MNT=$T/my/mount/point
 HELLO=$MNT/ipe_hello
 OUTPUT_RH=$(cat "$D/rfc_output.roothash" 2>/dev/null)
 
-# run CMD...: print the command's output, or "EXIT=<status>" when it failed.
-run() { "$@" 2>/dev/null || echo "EXIT=$?"; }
-
-# disk SERIAL: the /dev node of the virtio disk with that serial.
-disk() {
-	for s in /sys/block/vd*/serial; do
-		[ -e "$s" ] || continue
-		if [ "$(cat "$s")" = "$1" ]; then
-			d=${s%/serial}
-			echo "/dev/${d##*/}"
-			return 0
-		fi
-	done
-	return 1
-}
-
 # deploy FILE: cat "$MY_POLICY.p7s" > /sys/kernel/security/ipe/new_policy
 deploy() { cat "$D/$1.p7s" >"$IPE_FS/new_policy"; }
 
