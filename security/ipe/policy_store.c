@@ -311,6 +311,24 @@ static int ipe_slot_delete(struct ipe_slot *slot)
 	return 0;
 }
 
+/*
+ * Run @op, privileged and under the store mutex, on the slot named @name,
+ * or on the slot of the policies/<name>/ node @inode when @name is NULL.
+ * @op gets NULL when there is no such slot.
+ */
+static int ipe_store_on_slot(const char *name, struct inode *inode,
+			     int (*op)(struct ipe_slot *slot))
+{
+	int rc;
+
+	if (!capable(CAP_MAC_ADMIN))
+		return -EPERM;
+	mutex_lock(&ipe_store_mutex);
+	rc = op(name ? ipe_slot_find(name) : ipe_slot_of(inode));
+	mutex_unlock(&ipe_store_mutex);
+	return rc;
+}
+
 /**
  * ipe_store_delete() - delete a loaded policy by name (del_policy)
  * @name: the policy_name
@@ -320,14 +338,7 @@ static int ipe_slot_delete(struct ipe_slot *slot)
  */
 int ipe_store_delete(const char *name)
 {
-	int rc;
-
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
-	mutex_lock(&ipe_store_mutex);
-	rc = ipe_slot_delete(ipe_slot_find(name));
-	mutex_unlock(&ipe_store_mutex);
-	return rc;
+	return ipe_store_on_slot(name, NULL, ipe_slot_delete);
 }
 
 /**
@@ -338,14 +349,7 @@ int ipe_store_delete(const char *name)
  */
 int ipe_store_delete_inode(struct inode *inode)
 {
-	int rc;
-
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
-	mutex_lock(&ipe_store_mutex);
-	rc = ipe_slot_delete(ipe_slot_of(inode));
-	mutex_unlock(&ipe_store_mutex);
-	return rc;
+	return ipe_store_on_slot(NULL, inode, ipe_slot_delete);
 }
 
 static int ipe_slot_activate(struct ipe_slot *slot)
@@ -380,14 +384,7 @@ static int ipe_slot_activate(struct ipe_slot *slot)
  */
 int ipe_store_activate(const char *name)
 {
-	int rc;
-
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
-	mutex_lock(&ipe_store_mutex);
-	rc = ipe_slot_activate(ipe_slot_find(name));
-	mutex_unlock(&ipe_store_mutex);
-	return rc;
+	return ipe_store_on_slot(name, NULL, ipe_slot_activate);
 }
 
 /**
@@ -398,14 +395,7 @@ int ipe_store_activate(const char *name)
  */
 int ipe_store_activate_inode(struct inode *inode)
 {
-	int rc;
-
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
-	mutex_lock(&ipe_store_mutex);
-	rc = ipe_slot_activate(ipe_slot_of(inode));
-	mutex_unlock(&ipe_store_mutex);
-	return rc;
+	return ipe_store_on_slot(NULL, inode, ipe_slot_activate);
 }
 
 /**

@@ -16,18 +16,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-static int outcome(int err)
-{
-	if (!err)
-		puts("OK");
-	else if (err == EACCES)
-		puts("EACCES");
-	else if (err == EPERM)
-		puts("EPERM");
-	else
-		printf("E%d\n", err);
-	return err ? 1 : 0;
-}
+#include "ipe_errname.h"
 
 int main(int argc, char **argv)
 {
@@ -41,7 +30,7 @@ int main(int argc, char **argv)
 			return 2;
 		fd = open(argv[2], O_RDONLY);
 		if (fd < 0)
-			return outcome(errno);
+			return ipe_report(errno);
 		if (!strcmp(mode, "exec"))
 			prot |= PROT_EXEC;
 	} else if (!strcmp(mode, "anon")) {
@@ -56,9 +45,9 @@ int main(int argc, char **argv)
 
 	p = mmap(NULL, 4096, prot, flags, fd, 0);
 	if (p == MAP_FAILED)
-		return outcome(errno);
+		return ipe_report(errno);
 	if (strstr(mode, "mprotect") &&
 	    mprotect(p, 4096, PROT_READ | PROT_EXEC))
-		return outcome(errno);
-	return outcome(0);
+		return ipe_report(errno);
+	return ipe_report(0);
 }

@@ -17,22 +17,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-static int outcome(int err)
-{
-	if (!err)
-		puts("OK");
-	else if (err == EACCES)
-		puts("EACCES");
-	else if (err == ENOENT)
-		puts("ENOENT");
-	else if (err == EEXIST)
-		puts("EEXIST");
-	else if (err == EPERM)
-		puts("EPERM");
-	else
-		printf("E%d\n", err);
-	return err ? 1 : 0;
-}
+#include "ipe_errname.h"
 
 int main(int argc, char **argv)
 {
@@ -47,14 +32,14 @@ int main(int argc, char **argv)
 	}
 	fd = open(argv[2], O_RDONLY);
 	if (fd < 0)
-		return outcome(errno);
+		return ipe_report(errno);
 	if (!strcmp(argv[1], "finit"))
-		return outcome(syscall(SYS_finit_module, fd, params, 0) ? errno : 0);
+		return ipe_report(syscall(SYS_finit_module, fd, params, 0) ? errno : 0);
 
 	if (fstat(fd, &st))
-		return outcome(errno);
+		return ipe_report(errno);
 	buf = malloc(st.st_size);
 	if (!buf || read(fd, buf, st.st_size) != st.st_size)
-		return outcome(EIO);
-	return outcome(syscall(SYS_init_module, buf, st.st_size, params) ? errno : 0);
+		return ipe_report(EIO);
+	return ipe_report(syscall(SYS_init_module, buf, st.st_size, params) ? errno : 0);
 }

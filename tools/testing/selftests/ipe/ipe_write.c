@@ -23,34 +23,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
-static const struct { int err; const char *name; } names[] = {
-	{ EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { EACCES, "EACCES" },
-	{ EEXIST, "EEXIST" }, { EINVAL, "EINVAL" }, { E2BIG, "E2BIG" },
-	{ ENOMEM, "ENOMEM" }, { EBADMSG, "EBADMSG" }, { ENOKEY, "ENOKEY" },
-	{ EKEYREJECTED, "EKEYREJECTED" }, { ESTALE, "ESTALE" },
-	{ ENOPKG, "ENOPKG" }, { EFBIG, "EFBIG" }, { ENOSPC, "ENOSPC" },
-	{ EMSGSIZE, "EMSGSIZE" }, { EKEYEXPIRED, "EKEYEXPIRED" },
-	{ ENOTSUP, "ENOTSUP" }, { EBUSY, "EBUSY" }, { EFAULT, "EFAULT" },
-};
-
-static void report(int err)
-{
-	size_t i;
-
-	if (!err) {
-		puts("OK");
-		return;
-	}
-	for (i = 0; i < ARRAY_SIZE(names); i++) {
-		if (names[i].err == err) {
-			puts(names[i].name);
-			return;
-		}
-	}
-	printf("E%d\n", err);
-}
+#include "ipe_errname.h"
 
 static int drop_mac_admin(void)
 {
@@ -129,7 +102,7 @@ int main(int argc, char **argv)
 	}
 	fd = open(argv[optind], O_WRONLY);
 	if (fd < 0) {
-		report(errno);
+		ipe_report(errno);
 		return 1;
 	}
 	if (!chunk)
@@ -139,15 +112,15 @@ int main(int argc, char **argv)
 		ssize_t w = write(fd, data + off, n);
 
 		if (w < 0) {
-			report(errno);
+			ipe_report(errno);
 			return 1;
 		}
 		off += w;
 	} while (off < len);
 	if (close(fd)) {
-		report(errno);
+		ipe_report(errno);
 		return 1;
 	}
-	report(0);
+	ipe_report(0);
 	return 0;
 }

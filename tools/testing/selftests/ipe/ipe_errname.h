@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The IPE selftest helpers print the outcome of a call as "OK" or an errno
+ * name, so a shell test compares exact error codes.
+ */
+#ifndef IPE_ERRNAME_H
+#define IPE_ERRNAME_H
+
+#include <errno.h>
+#include <stdio.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Print "OK" for 0, else the name of @err; return the exit status. */
+static inline int ipe_report(int err)
+{
+	static const struct { int err; const char *name; } names[] = {
+		{ EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { EACCES, "EACCES" },
+		{ EEXIST, "EEXIST" }, { EINVAL, "EINVAL" }, { E2BIG, "E2BIG" },
+		{ ENOMEM, "ENOMEM" }, { EBADMSG, "EBADMSG" },
+		{ ENOKEY, "ENOKEY" }, { EKEYREJECTED, "EKEYREJECTED" },
+		{ ESTALE, "ESTALE" }, { ENOPKG, "ENOPKG" }, { EFBIG, "EFBIG" },
+		{ ENOSPC, "ENOSPC" }, { EMSGSIZE, "EMSGSIZE" },
+		{ EKEYEXPIRED, "EKEYEXPIRED" }, { ENOTSUP, "ENOTSUP" },
+		{ EBUSY, "EBUSY" }, { EFAULT, "EFAULT" }, { EIO, "EIO" },
+	};
+	size_t i;
+
+	if (!err) {
+		puts("OK");
+		return 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		if (names[i].err == err) {
+			puts(names[i].name);
+			return 1;
+		}
+	}
+	printf("E%d\n", err);
+	return 1;
+}
+
+#endif /* IPE_ERRNAME_H */
