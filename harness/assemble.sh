@@ -82,7 +82,7 @@ for msg in "$REPO"/patches/*.msg; do
 done
 
 # Every overlay file must belong to a commit of the series.
-overlay=$(cd "$REPO" && find security scripts/ipe tools Documentation \
+overlay=$(cd "$REPO" && find lib security scripts/ipe tools Documentation \
 	-type f 2>/dev/null | sort || true)
 missing=$(comm -23 <(echo "$overlay" | sed '/^$/d') <(sort -u "$claimed"))
 if [ -n "$missing" ]; then
