@@ -23,7 +23,14 @@ static inline struct ipe_superblock *ipe_sb(const struct super_block *sb)
 	return sb->s_security + ipe_blobs.lbs_superblock;
 }
 
+#ifdef CONFIG_SECURITY_IPE_PROP_BOOT_VERIFIED
 void ipe_initramfs_populated(void);
 bool ipe_file_on_initramfs(const struct file *file);
+#else
+static inline bool ipe_file_on_initramfs(const struct file *file)
+{
+	return false;
+}
+#endif
 
 #endif /* _IPE_INITRAMFS_H */

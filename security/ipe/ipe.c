@@ -15,7 +15,9 @@
 bool ipe_initialized __ro_after_init;
 
 struct lsm_blob_sizes ipe_blobs __lsm_ro_after_init = {
+#ifdef CONFIG_SECURITY_IPE_PROP_BOOT_VERIFIED
 	.lbs_superblock = sizeof(struct ipe_superblock),
+#endif
 #ifdef CONFIG_SECURITY_IPE_PROP_DM_VERITY
 	.lbs_bdev = sizeof(struct ipe_bdev),
 #endif
@@ -27,7 +29,9 @@ static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(file_mprotect, ipe_file_mprotect),
 	LSM_HOOK_INIT(kernel_read_file, ipe_kernel_read_file),
 	LSM_HOOK_INIT(kernel_load_data, ipe_kernel_load_data),
+#ifdef CONFIG_SECURITY_IPE_PROP_BOOT_VERIFIED
 	LSM_HOOK_INIT(initramfs_populated, ipe_initramfs_populated),
+#endif
 #ifdef CONFIG_SECURITY_IPE_PROP_DM_VERITY
 	LSM_HOOK_INIT(bdev_free_security, ipe_bdev_free_security),
 	LSM_HOOK_INIT(bdev_setintegrity, ipe_bdev_setintegrity),
