@@ -31,7 +31,8 @@ static struct dentry *ipe_policies_dir;
 static void ipe_policy_free(struct ipe_policy *pol)
 {
 	ipe_free_parsed_policy(pol->parsed);
-	kvfree(pol->text);
+	if (!pol->text_in_pkcs7)
+		kvfree(pol->text);
 	kvfree(pol->pkcs7);
 	kfree(pol);
 }
@@ -73,21 +74,30 @@ struct ipe_policy *ipe_policy_create(const void *pkcs7, size_t pkcs7_len,
 	struct ipe_parse_error perr = {};
 	struct ipe_policy *pol;
 	int rc = -ENOMEM;
+	size_t off;
 
 	pol = kzalloc(sizeof(*pol), GFP_KERNEL);
 	if (!pol)
 		return ERR_PTR(-ENOMEM);
 	refcount_set(&pol->ref, 1);
-	pol->text = ipe_kvdup(text, text_len);
-	if (!pol->text)
-		goto err;
-	pol->text_len = text_len;
 	if (pkcs7) {
 		pol->pkcs7 = ipe_kvdup(pkcs7, pkcs7_len);
 		if (!pol->pkcs7)
 			goto err;
 		pol->pkcs7_len = pkcs7_len;
 	}
+	/* attached content lies inside the blob: keep it only once */
+	off = (uintptr_t)text - (uintptr_t)pkcs7;
+	if (pkcs7 && (uintptr_t)text >= (uintptr_t)pkcs7 &&
+	    off <= pkcs7_len && text_len <= pkcs7_len - off) {
+		pol->text = (char *)pol->pkcs7 + off;
+		pol->text_in_pkcs7 = true;
+	} else {
+		pol->text = ipe_kvdup(text, text_len);
+		if (!pol->text)
+			goto err;
+	}
+	pol->text_len = text_len;
 
 	pol->parsed = ipe_parse_policy(text, text_len,
 				       READ_ONCE(ipe_strict_parse), &perr);

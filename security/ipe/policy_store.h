@@ -19,12 +19,14 @@
 /**
  * struct ipe_policy - one version of a loaded policy
  * @parsed: the evaluation tables
- * @text: the policy text as signed (not NUL-terminated)
+ * @text: the policy text as signed (not NUL-terminated); points into
+ *	@pkcs7 when @text_in_pkcs7
  * @text_len: bytes in @text
  * @pkcs7: the PKCS#7 blob as written, or NULL for the boot policy
  * @pkcs7_len: bytes in @pkcs7
  * @digest: sha256 of @text, for audit and status
  * @boot: this is the boot policy compiled into the kernel
+ * @text_in_pkcs7: @text is the attached content inside @pkcs7, not a copy
  * @ref: references: one for being loaded, one per evaluation that needs
  *	the policy after its RCU read section (to audit the decision)
  * @rcu: defers the final put until readers are gone
@@ -40,6 +42,7 @@ struct ipe_policy {
 	size_t pkcs7_len;
 	u8 digest[SHA256_DIGEST_SIZE];
 	bool boot;
+	bool text_in_pkcs7;
 	refcount_t ref;
 	struct rcu_head rcu;
 };
