@@ -21,12 +21,20 @@
 #include "eval.h"
 #include "initramfs.h"
 #include "policy.h"
+#include "policy_index.h"
 #include "policy_print.h"
 #include "policy_store.h"
 #include "property.h"
 
-static bool ipe_rule_matches(const struct ipe_rule *rule,
-			     const struct ipe_eval_ctx *ctx)
+/**
+ * ipe_rule_matches() - tell whether every property of a rule matches
+ * @rule: the rule
+ * @ctx: the event
+ *
+ * Return: true when all properties of @rule hold for @ctx.
+ */
+bool ipe_rule_matches(const struct ipe_rule *rule,
+		      const struct ipe_eval_ctx *ctx)
 {
 	u16 i;
 
@@ -37,6 +45,43 @@ static bool ipe_rule_matches(const struct ipe_rule *rule,
 			return false;
 	}
 	return true;
+}
+
+/**
+ * ipe_eval_finish() - fill in a decision once the rule walk is done
+ * @pol: the policy
+ * @ctx: the event
+ * @rule: the first matching rule, or NULL when none matched
+ * @res: receives the decision: the rule's action, else the op's DEFAULT,
+ *	else the global DEFAULT, else an implicit ALLOW
+ */
+void ipe_eval_finish(const struct ipe_parsed_policy *pol,
+		     const struct ipe_eval_ctx *ctx,
+		     const struct ipe_rule *rule,
+		     struct ipe_eval_result *res)
+{
+	res->op = ctx->op;
+	res->rule = rule;
+	res->pol = NULL;
+
+	if (rule) {
+		res->action = rule->action;
+		res->match = IPE_MATCH_RULE;
+		return;
+	}
+	if ((unsigned int)ctx->op < IPE_OP_COUNT &&
+	    pol->ops[ctx->op].default_action != IPE_ACTION_NONE) {
+		res->action = pol->ops[ctx->op].default_action;
+		res->match = IPE_MATCH_OP_DEFAULT;
+		return;
+	}
+	if (pol->global_default != IPE_ACTION_NONE) {
+		res->action = pol->global_default;
+		res->match = IPE_MATCH_GLOBAL_DEFAULT;
+		return;
+	}
+	res->action = IPE_ACTION_ALLOW;
+	res->match = IPE_MATCH_NONE;
 }
 
 /**
@@ -52,50 +97,29 @@ static bool ipe_rule_matches(const struct ipe_rule *rule,
  * tables has no rules and no op DEFAULT, so only the global DEFAULT can
  * decide it.
  *
- * This only reads @pol and @ctx: it does not allocate, lock or sleep, and
- * may be called inside an RCU read section. @res->pol is set to NULL; the
- * caller fills it in when it holds a reference on the policy.
+ * This walks every rule of the op: it is the reference that
+ * ipe_eval_indexed() must agree with, and serves policies without an
+ * index. It only reads @pol and @ctx: it does not allocate, lock or
+ * sleep, and may be called inside an RCU read section. @res->pol is set
+ * to NULL; the caller fills it in when it holds a reference on the policy.
  */
 void ipe_eval_policy(const struct ipe_parsed_policy *pol,
 		     const struct ipe_eval_ctx *ctx,
 		     struct ipe_eval_result *res)
 {
-	const struct ipe_op_rules *table = NULL;
+	const struct ipe_op_rules *table;
 	u32 i;
 
-	res->op = ctx->op;
-	res->rule = NULL;
-	res->pol = NULL;
-
-	if ((unsigned int)ctx->op < IPE_OP_COUNT)
+	if ((unsigned int)ctx->op < IPE_OP_COUNT) {
 		table = &pol->ops[ctx->op];
-
-	if (table) {
 		for (i = 0; i < table->count; i++) {
-			const struct ipe_rule *rule = &table->rules[i];
-
-			if (ipe_rule_matches(rule, ctx)) {
-				res->action = rule->action;
-				res->match = IPE_MATCH_RULE;
-				res->rule = rule;
+			if (ipe_rule_matches(&table->rules[i], ctx)) {
+				ipe_eval_finish(pol, ctx, &table->rules[i], res);
 				return;
 			}
 		}
-		if (table->default_action != IPE_ACTION_NONE) {
-			res->action = table->default_action;
-			res->match = IPE_MATCH_OP_DEFAULT;
-			return;
-		}
 	}
-
-	if (pol->global_default != IPE_ACTION_NONE) {
-		res->action = pol->global_default;
-		res->match = IPE_MATCH_GLOBAL_DEFAULT;
-		return;
-	}
-
-	res->action = IPE_ACTION_ALLOW;
-	res->match = IPE_MATCH_NONE;
+	ipe_eval_finish(pol, ctx, NULL, res);
 }
 
 /**
@@ -209,7 +233,10 @@ int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
 	ev = *ctx;
 	if (ev.file)
 		ev.bdev = ipe_file_bdev_facts(ev.file);
-	ipe_eval_policy(pol->parsed, &ev, &res);
+	if (pol->index)
+		ipe_eval_indexed(pol->parsed, pol->index, &ev, &res);
+	else
+		ipe_eval_policy(pol->parsed, &ev, &res);
 	deny = res.action == IPE_ACTION_DENY;
 	if (!deny && !READ_ONCE(ipe_success_audit)) {
 		rcu_read_unlock();

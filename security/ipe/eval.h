@@ -96,6 +96,12 @@ struct ipe_eval_result {
 	const struct ipe_policy *pol;
 };
 
+bool ipe_rule_matches(const struct ipe_rule *rule,
+		      const struct ipe_eval_ctx *ctx);
+void ipe_eval_finish(const struct ipe_parsed_policy *pol,
+		     const struct ipe_eval_ctx *ctx,
+		     const struct ipe_rule *rule,
+		     struct ipe_eval_result *res);
 void ipe_eval_policy(const struct ipe_parsed_policy *pol,
 		     const struct ipe_eval_ctx *ctx,
 		     struct ipe_eval_result *res);

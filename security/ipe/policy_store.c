@@ -20,6 +20,7 @@
 
 #include "ipe.h"
 #include "audit.h"
+#include "policy_index.h"
 #include "policy_store.h"
 
 struct ipe_policy __rcu *ipe_active_policy;
@@ -30,6 +31,7 @@ static struct dentry *ipe_policies_dir;
 
 static void ipe_policy_free(struct ipe_policy *pol)
 {
+	ipe_index_free(pol->index);
 	ipe_free_parsed_policy(pol->parsed);
 	if (!pol->text_in_pkcs7)
 		kvfree(pol->text);
@@ -107,6 +109,12 @@ struct ipe_policy *ipe_policy_create(const void *pkcs7, size_t pkcs7_len,
 		if (rc == -EINVAL)
 			pr_err("policy rejected: line %u: %s\n", perr.line,
 			       perr.reason ?: "invalid");
+		goto err;
+	}
+	pol->index = ipe_index_build(pol->parsed);
+	if (IS_ERR(pol->index)) {
+		rc = PTR_ERR(pol->index);
+		pol->index = NULL;
 		goto err;
 	}
 	sha256(text, text_len, pol->digest);

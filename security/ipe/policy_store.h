@@ -19,6 +19,7 @@
 /**
  * struct ipe_policy - one version of a loaded policy
  * @parsed: the evaluation tables
+ * @index: how evaluations find the rules of @parsed
  * @text: the policy text as signed (not NUL-terminated); points into
  *	@pkcs7 when @text_in_pkcs7
  * @text_len: bytes in @text
@@ -34,8 +35,11 @@
  * A policy version never changes once published; an update replaces it
  * with a new struct ipe_policy.
  */
+struct ipe_policy_index;
+
 struct ipe_policy {
 	struct ipe_parsed_policy *parsed;
+	struct ipe_policy_index *index;
 	char *text;
 	size_t text_len;
 	u8 *pkcs7;
