@@ -88,8 +88,9 @@ check: test-kernel initramfs
 		ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1
 	@harness/summary.sh $(B)/vm-test $(B)/host-tests/*.tap
 
-# Tests that need no VM: the harness's own failure detection, and polgen
-# (built with the test kernel) on valid and invalid boot policies.
+# Tests that need no VM: the harness's own failure detection, polgen
+# (built with the test kernel) on valid and invalid boot policies, and
+# ipectl's own suite.
 POLGEN := $(OBJ_TEST)/scripts/ipe/polgen/polgen
 host-tests:
 	@mkdir -p $(B)/host-tests
@@ -100,6 +101,12 @@ host-tests:
 			>$(B)/host-tests/polgen.tap 2>&1 || true; \
 	else \
 		echo "not ok 1 - polgen was built ($(POLGEN))" >$(B)/host-tests/polgen.tap; \
+	fi
+	@if $(MAKE) -s -C tools/security/ipe OUTPUT=$(B)/ipectl/ >$(B)/ipectl.log 2>&1; then \
+		bash tools/security/ipe/tests/run.sh $(B)/ipectl/ipectl \
+			>$(B)/host-tests/ipectl.tap 2>&1 || true; \
+	else \
+		echo "not ok 1 - ipectl builds (see build/ipectl.log)" >$(B)/host-tests/ipectl.tap; \
 	fi
 
 demo: kernel selftests

@@ -105,10 +105,13 @@ struct ipe_parsed_policy {
 /**
  * struct ipe_parse_error - where and why a policy text was refused
  * @line: the 1-based line of the first fatal error (0: not line-bound)
+ * @column: the 1-based byte column on @line of the offending token (0
+ *	when @line is 0)
  * @reason: a static, human-readable reason
  */
 struct ipe_parse_error {
 	u32 line;
+	u32 column;
 	const char *reason;
 };
 

@@ -43,7 +43,9 @@
  *   fatal.
  * - Errors are reported for the first offending line; within a line, for
  *   the first offending token in text order, then for a missing op, then
- *   for a missing action.
+ *   for a missing action. The column of an error is that of the offending
+ *   token (of the NUL byte, of the line's first token for an error about
+ *   the whole line, such as a missing op).
  */
 
 #define pr_fmt(fmt) "ipe: " fmt
@@ -100,6 +102,7 @@ struct ipe_parser {
 	bool have_header;
 	bool fatal;
 	const char *why;
+	const char *where;	/* the offending token; NULL: the whole line */
 	struct ipe_line line;
 };
 
@@ -286,8 +289,8 @@ static bool ipe_parse_version(const char *s, u16 ver[3])
 
 static int ipe_parse_header(struct ipe_parser *p, char *cur)
 {
-	const char *name = NULL;
-	const char *version = NULL;
+	const char *name = NULL, *name_at = NULL;
+	const char *version = NULL, *version_at = NULL;
 	struct ipe_token tok;
 	unsigned int ntok = 0;
 	u16 ver[3];
@@ -298,14 +301,17 @@ static int ipe_parse_header(struct ipe_parser *p, char *cur)
 	while ((rc = ipe_next_token(&cur, &tok, &p->why)) > 0) {
 		bool first = !ntok++;
 
+		p->where = tok.key;
 		if (tok.value && !strcmp(tok.key, "policy_name")) {
 			if (name)
 				return ipe_bad(p, "duplicate key");
 			name = tok.value;
+			name_at = tok.key;
 		} else if (tok.value && !strcmp(tok.key, "policy_version")) {
 			if (version)
 				return ipe_bad(p, "duplicate key");
 			version = tok.value;
+			version_at = tok.key;
 		} else if (first) {
 			return ipe_bad(p, "header must be the first line");
 		} else if (!tok.value) {
@@ -314,14 +320,19 @@ static int ipe_parse_header(struct ipe_parser *p, char *cur)
 			return ipe_bad(p, "unknown header key");
 		}
 	}
-	if (rc < 0)
+	if (rc < 0) {
+		p->where = tok.key;
 		return rc;
+	}
+	p->where = NULL;
 	if (!name)
 		return ipe_bad(p, "missing policy_name");
 	if (!version)
 		return ipe_bad(p, "missing policy_version");
+	p->where = name_at;
 	if (!ipe_valid_name(name))
 		return ipe_bad(p, "bad policy_name");
+	p->where = version_at;
 	if (!ipe_parse_version(version, ver))
 		return ipe_bad(p, "bad policy_version");
 
@@ -574,10 +585,12 @@ static int ipe_parse_rule(struct ipe_parser *p, char *cur, u32 lineno)
 	while ((rc = ipe_next_token(&cur, &tok, &p->why)) > 0) {
 		rc = ipe_line_token(p, &tok, !ntok++);
 		if (rc)
-			return rc;
+			break;
 	}
-	if (rc < 0)
+	if (rc < 0) {
+		p->where = tok.key;
 		return rc;
+	}
 	if (!l->is_default && !l->has_op)
 		return ipe_bad(p, "missing op");
 	if (l->action == IPE_ACTION_NONE)
@@ -593,6 +606,7 @@ static int ipe_parse_line(struct ipe_parser *p, char *line, u32 lineno)
 
 	if (ipe_line_blank(line))
 		return 0;
+	p->where = NULL;
 	if (!p->have_header) {
 		rc = ipe_parse_header(p, line);
 		p->have_header = !rc;
@@ -601,6 +615,22 @@ static int ipe_parse_line(struct ipe_parser *p, char *line, u32 lineno)
 	rc = ipe_parse_rule(p, line, lineno);
 	ipe_line_release(&p->line);
 	return rc;
+}
+
+/*
+ * The 1-based byte column on @line of the token an error is about; an
+ * error about the whole line points at its first token.
+ */
+static u32 ipe_error_column(const struct ipe_parser *p, const char *line)
+{
+	const char *at = p->where;
+
+	if (!at) {
+		at = line;
+		while (ipe_is_space(*at))
+			at++;
+	}
+	return at - line + 1;
 }
 
 static void ipe_warn_implicit_allow(const struct ipe_parsed_policy *pol)
@@ -648,8 +678,8 @@ void ipe_free_parsed_policy(struct ipe_parsed_policy *pol)
  * @text: the policy text; need not be NUL-terminated, is not modified
  * @len: number of bytes in @text
  * @strict: fail on any malformed line instead of skipping it
- * @err: receives the line and reason of a failure (may be NULL); on
- *	success its line is 0 and its reason NULL
+ * @err: receives the line, column and reason of a failure (may be NULL);
+ *	on success its line and column are 0 and its reason NULL
  *
  * The language is described at the top of this file.
  *
@@ -663,11 +693,12 @@ struct ipe_parsed_policy *ipe_parse_policy(const char *text, size_t len,
 	struct ipe_parsed_policy *pol = NULL;
 	struct ipe_parser *p;
 	char *buf, *line, *end;
-	u32 lineno = 0;
+	u32 lineno = 0, column = 0;
 	int rc = 0;
 
 	if (err) {
 		err->line = 0;
+		err->column = 0;
 		err->reason = NULL;
 	}
 	if (len == SIZE_MAX)
@@ -686,12 +717,16 @@ struct ipe_parsed_policy *ipe_parse_policy(const char *text, size_t len,
 	end = buf + len;
 	for (line = buf; line < end; line++) {
 		char *stop = memchr(line, '\n', end - line);
+		char *nul;
 
 		if (!stop)
 			stop = end;
 		lineno++;
-		if (memchr(line, '\0', stop - line)) {
+		nul = memchr(line, '\0', stop - line);
+		if (nul) {
+			p->where = nul;
 			rc = ipe_fatal(p, "NUL byte in policy");
+			column = ipe_error_column(p, line);
 			break;
 		}
 		*stop = '\0';
@@ -700,8 +735,10 @@ struct ipe_parsed_policy *ipe_parse_policy(const char *text, size_t len,
 			pr_warn("policy line %u ignored: %s\n", lineno, p->why);
 			rc = 0;
 		}
-		if (rc)
+		if (rc) {
+			column = ipe_error_column(p, line);
 			break;
+		}
 		line = stop;
 	}
 	if (!rc && !p->have_header) {
@@ -713,6 +750,7 @@ out:
 	if (rc) {
 		if (err) {
 			err->line = lineno;
+			err->column = lineno ? column : 0;
 			err->reason = rc == -ENOMEM ? "out of memory" : p->why;
 		}
 		if (p)

@@ -16,10 +16,18 @@
 
 const char *compat_log_name = "polgen";
 
+void (*compat_printk_hook)(const char *level, const char *fmt, va_list ap);
+
 void compat_printk(const char *level, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (compat_printk_hook) {
+		va_start(ap, fmt);
+		compat_printk_hook(level, fmt, ap);
+		va_end(ap);
+		return;
+	}
 	fprintf(stderr, "%s: %s: ", compat_log_name, level);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);

@@ -6,12 +6,21 @@
 #ifndef _POLGEN_COMPAT_LINUX_PRINTK_H
 #define _POLGEN_COMPAT_LINUX_PRINTK_H
 
+#include <stdarg.h>
+
 #ifndef pr_fmt
 #define pr_fmt(fmt) fmt
 #endif
 
 /* what messages are about (the policy file); set by polgen */
 extern const char *compat_log_name;
+
+/*
+ * When set, compat_printk() hands each message to this function instead
+ * of printing it (ipectl collects the parser's warnings this way).
+ */
+extern void (*compat_printk_hook)(const char *level, const char *fmt,
+				  va_list ap);
 
 void compat_printk(const char *level, const char *fmt, ...);
 

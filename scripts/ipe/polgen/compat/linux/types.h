@@ -10,6 +10,13 @@
 #ifndef _POLGEN_COMPAT_LINUX_TYPES_H
 #define _POLGEN_COMPAT_LINUX_TYPES_H
 
+/*
+ * C library headers include <linux/types.h> for the UAPI types (__u16...;
+ * <sys/stat.h> does with _GNU_SOURCE): pass it on to the system header.
+ */
+#if defined(__has_include_next) && __has_include_next("linux/types.h")
+#include_next <linux/types.h>
+#endif
 #include <stdbool.h>
 #include <stddef.h>
 

@@ -1,0 +1,556 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ipectl audit: summarise the IPE records of an audit log.
+ *
+ * Reads auditd's log (/var/log/audit/audit.log, raw or enriched),
+ * "ausearch --raw" output or the kernel log (dmesg), where records look
+ * like
+ *
+ *	type=1420 audit(1796281924.568:4): ipe_op=EXECUTE ... res=0
+ *	type=IPE_ACCESS msg=audit(1796281924.568:4): ipe_op=EXECUTE ...
+ *
+ * and counts the denials (type 1420 with res=0) by rule and by path, and
+ * lists the policy changes (types 1421 and 1422). Strings the kernel
+ * logged in hex (a name with a space, say) are decoded.
+ */
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ipectl.h"
+
+#define AUDIT_IPE_ACCESS		1420
+#define AUDIT_IPE_CONFIG_CHANGE		1421
+#define AUDIT_IPE_POLICY_LOAD		1422
+
+#define AUDIT_MAX_FIELDS		32
+
+struct audit_field {
+	char *key;
+	char *value;
+};
+
+/* one IPE record */
+struct audit_rec {
+	int type;
+	char *event;		/* "TIME:SERIAL" */
+	size_t nfields;
+	struct audit_field fields[AUDIT_MAX_FIELDS];
+};
+
+/* what the summary collects */
+struct audit_sum {
+	unsigned long records;
+	unsigned long by_type[3];
+	unsigned long allowed;
+	unsigned long denied;
+	unsigned long denied_permissive;
+	char **rules;		/* one entry per denial */
+	char **paths;
+	size_t ndenials;
+	size_t cap;
+	struct audit_rec *changes;
+	size_t nchanges;
+	size_t changes_cap;
+};
+
+/* a string and how often it was seen */
+struct audit_count {
+	const char *s;
+	unsigned long n;
+};
+
+static const char *audit_get(const struct audit_rec *r, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < r->nfields; i++)
+		if (!strcmp(r->fields[i].key, key))
+			return r->fields[i].value;
+	return NULL;
+}
+
+static int audit_type(const char *s, size_t n)
+{
+	static const struct {
+		const char *name;
+		int type;
+	} names[] = {
+		{ "1420", AUDIT_IPE_ACCESS },
+		{ "IPE_ACCESS", AUDIT_IPE_ACCESS },
+		{ "UNKNOWN[1420]", AUDIT_IPE_ACCESS },
+		{ "1421", AUDIT_IPE_CONFIG_CHANGE },
+		{ "IPE_CONFIG_CHANGE", AUDIT_IPE_CONFIG_CHANGE },
+		{ "UNKNOWN[1421]", AUDIT_IPE_CONFIG_CHANGE },
+		{ "1422", AUDIT_IPE_POLICY_LOAD },
+		{ "IPE_POLICY_LOAD", AUDIT_IPE_POLICY_LOAD },
+		{ "UNKNOWN[1422]", AUDIT_IPE_POLICY_LOAD },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (strlen(names[i].name) == n && !memcmp(names[i].name, s, n))
+			return names[i].type;
+	return 0;
+}
+
+/* fields that audit_log_untrustedstring() may have logged in hex */
+static bool audit_untrusted(const char *key)
+{
+	static const char *const keys[] = {
+		"comm", "path", "dev", "rule", "policy_name",
+		"old_active_pol_name", "new_active_pol_name",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		if (!strcmp(keys[i], key))
+			return true;
+	return false;
+}
+
+static int audit_hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* decode an unquoted hex value in place; false when it is not hex */
+static bool audit_unhex(char *s)
+{
+	size_t n = strlen(s), i;
+
+	if (!n || n % 2)
+		return false;
+	for (i = 0; i < n; i++)
+		if (audit_hexval(s[i]) < 0)
+			return false;
+	for (i = 0; i < n / 2; i++)
+		s[i] = audit_hexval(s[2 * i]) << 4 | audit_hexval(s[2 * i + 1]);
+	s[n / 2] = '\0';
+	return true;
+}
+
+static void audit_rec_free(struct audit_rec *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nfields; i++) {
+		free(r->fields[i].key);
+		free(r->fields[i].value);
+	}
+	free(r->event);
+	r->nfields = 0;
+	r->event = NULL;
+}
+
+/* the key=value fields after "audit(...): " */
+static void audit_fields(char *s, struct audit_rec *r)
+{
+	while (*s && r->nfields < AUDIT_MAX_FIELDS) {
+		struct audit_field *f = &r->fields[r->nfields];
+		char *key, *eq, *val, *end;
+		bool quoted;
+
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		key = s;
+		eq = strchr(s, '=');
+		end = strchr(s, ' ');
+		if (!eq || (end && end < eq)) {
+			/* a word without '=': skip it */
+			if (!end)
+				break;
+			s = end;
+			continue;
+		}
+		val = eq + 1;
+		quoted = *val == '"';
+		if (quoted) {
+			val++;
+			end = strchr(val, '"');
+		} else {
+			end = strchr(val, ' ');
+		}
+		if (!end)
+			end = val + strlen(val);
+		f->key = strndup(key, eq - key);
+		f->value = strndup(val, end - val);
+		if (!f->key || !f->value) {
+			free(f->key);
+			free(f->value);
+			break;
+		}
+		if (!quoted && audit_untrusted(f->key))
+			audit_unhex(f->value);
+		r->nfields++;
+		s = *end ? end + 1 : end;
+	}
+}
+
+/* an IPE record from one line of a log; false for any other line */
+static bool audit_parse_line(char *line, struct audit_rec *r)
+{
+	char *p = line, *t, *ev, *close;
+	size_t n;
+
+	memset(r, 0, sizeof(*r));
+	line[strcspn(line, "\n\x1d")] = '\0';
+	for (;;) {
+		t = strstr(p, "type=");
+		if (!t)
+			return false;
+		if (t == line || t[-1] == ' ')
+			break;
+		p = t + 5;
+	}
+	t += 5;
+	n = strcspn(t, " ");
+	r->type = audit_type(t, n);
+	if (!r->type)
+		return false;
+	ev = strstr(t + n, "audit(");
+	if (!ev)
+		return false;
+	ev += 6;
+	close = strchr(ev, ')');
+	if (!close)
+		return false;
+	r->event = strndup(ev, close - ev);
+	if (!r->event)
+		return false;
+	p = close + 1;
+	if (*p == ':')
+		p++;
+	audit_fields(p, r);
+	return true;
+}
+
+static bool audit_push(struct audit_sum *s, const char *rule,
+		       const char *path)
+{
+	if (s->ndenials == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 64;
+		char **r = realloc(s->rules, cap * sizeof(*r));
+
+		if (!r)
+			return false;
+		s->rules = r;
+		r = realloc(s->paths, cap * sizeof(*r));
+		if (!r)
+			return false;
+		s->paths = r;
+		s->cap = cap;
+	}
+	s->rules[s->ndenials] = strdup(rule);
+	s->paths[s->ndenials] = strdup(path);
+	if (!s->rules[s->ndenials] || !s->paths[s->ndenials]) {
+		free(s->rules[s->ndenials]);
+		free(s->paths[s->ndenials]);
+		return false;
+	}
+	s->ndenials++;
+	return true;
+}
+
+/* account for @r; the record is kept (moved) for policy changes */
+static bool audit_add(struct audit_sum *s, struct audit_rec *r)
+{
+	const char *res = audit_get(r, "res");
+
+	s->records++;
+	s->by_type[r->type - AUDIT_IPE_ACCESS]++;
+	if (r->type == AUDIT_IPE_ACCESS) {
+		const char *rule = audit_get(r, "rule");
+		const char *path = audit_get(r, "path");
+		const char *enforcing = audit_get(r, "enforcing");
+
+		if (res && !strcmp(res, "1")) {
+			s->allowed++;
+		} else {
+			s->denied++;
+			if (enforcing && !strcmp(enforcing, "0"))
+				s->denied_permissive++;
+			if (!audit_push(s, rule ? rule : "?",
+					path ? path : "(no file)"))
+				return false;
+		}
+		audit_rec_free(r);
+		return true;
+	}
+	if (s->nchanges == s->changes_cap) {
+		size_t cap = s->changes_cap ? 2 * s->changes_cap : 16;
+		struct audit_rec *c = realloc(s->changes, cap * sizeof(*c));
+
+		if (!c)
+			return false;
+		s->changes = c;
+		s->changes_cap = cap;
+	}
+	s->changes[s->nchanges++] = *r;
+	memset(r, 0, sizeof(*r));
+	return true;
+}
+
+static int audit_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int audit_cmp_count(const void *a, const void *b)
+{
+	const struct audit_count *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n > y->n ? -1 : 1;
+	return strcmp(x->s, y->s);
+}
+
+/* distinct strings of @v with their counts, most frequent first */
+static struct audit_count *audit_counts(char **v, size_t n, size_t *count)
+{
+	struct audit_count *c;
+	size_t i, k = 0;
+
+	*count = 0;
+	c = malloc((n ? n : 1) * sizeof(*c));
+	if (!c)
+		return NULL;
+	if (n > 1)
+		qsort(v, n, sizeof(*v), audit_cmp_str);
+	for (i = 0; i < n; i++) {
+		if (k && !strcmp(c[k - 1].s, v[i])) {
+			c[k - 1].n++;
+			continue;
+		}
+		c[k].s = v[i];
+		c[k].n = 1;
+		k++;
+	}
+	if (k > 1)
+		qsort(c, k, sizeof(*c), audit_cmp_count);
+	*count = k;
+	return c;
+}
+
+static const char *audit_or(const struct audit_rec *r, const char *key)
+{
+	const char *v = audit_get(r, key);
+
+	return v ? v : "?";
+}
+
+static void audit_print_change(const struct audit_rec *r)
+{
+	const char *op = audit_or(r, "op");
+
+	printf("  %-22s %-9s", r->event, op);
+	if (!strcmp(op, "ACTIVATE")) {
+		printf(" %s %s -> %s %s\n", audit_or(r, "old_active_pol_name"),
+		       audit_or(r, "old_active_pol_version"),
+		       audit_or(r, "new_active_pol_name"),
+		       audit_or(r, "new_active_pol_version"));
+	} else if (!strcmp(op, "SET") && r->nfields > 2) {
+		/* op=SET NAME=new old_NAME=old */
+		printf(" %s=%s (was %s)\n", r->fields[1].key,
+		       r->fields[1].value, r->fields[2].value);
+	} else if (!strcmp(op, "UPDATE")) {
+		printf(" %s %s -> %s %s\n", audit_or(r, "policy_name"),
+		       audit_or(r, "old_policy_version"),
+		       audit_or(r, "policy_version"),
+		       audit_or(r, "policy_digest"));
+	} else {
+		printf(" %s %s %s\n", audit_or(r, "policy_name"),
+		       audit_or(r, "policy_version"),
+		       audit_or(r, "policy_digest"));
+	}
+}
+
+static void audit_print_text(const struct audit_sum *s,
+			     const struct audit_count *rules, size_t nrules,
+			     const struct audit_count *paths, size_t npaths)
+{
+	size_t i;
+
+	printf("IPE audit records: %lu (1420 access: %lu, ", s->records,
+	       s->by_type[0]);
+	printf("1421 config change: %lu, 1422 policy load: %lu)\n",
+	       s->by_type[1], s->by_type[2]);
+	printf("%s%lu (denied: %lu, %s%lu; allowed: %lu)\n",
+	       "Access decisions: ", s->by_type[0], s->denied,
+	       "of which in permissive mode: ", s->denied_permissive,
+	       s->allowed);
+	if (nrules) {
+		printf("\nDenials by rule:\n");
+		for (i = 0; i < nrules; i++)
+			printf("  %7lu  %s\n", rules[i].n, rules[i].s);
+	}
+	if (npaths) {
+		printf("\nDenials by path:\n");
+		for (i = 0; i < npaths; i++)
+			printf("  %7lu  %s\n", paths[i].n, paths[i].s);
+	}
+	if (s->nchanges) {
+		printf("\nPolicy changes:\n");
+		for (i = 0; i < s->nchanges; i++)
+			audit_print_change(&s->changes[i]);
+	}
+}
+
+static void audit_json_counts(const char *key, const char *name,
+			      const struct audit_count *c, size_t n)
+{
+	size_t i;
+
+	printf("  \"%s\": [", key);
+	for (i = 0; i < n; i++) {
+		printf("%s\n    {\"%s\": ", i ? "," : "", name);
+		ipectl_json_str(stdout, c[i].s);
+		printf(", \"count\": %lu}", c[i].n);
+	}
+	printf("%s],\n", n ? "\n  " : "");
+}
+
+static void audit_print_json(const struct audit_sum *s,
+			     const struct audit_count *rules, size_t nrules,
+			     const struct audit_count *paths, size_t npaths)
+{
+	size_t i, j;
+
+	printf("{\n  \"records\": %lu,\n", s->records);
+	printf("  \"by_type\": {\"1420\": %lu, ", s->by_type[0]);
+	printf("\"1421\": %lu, \"1422\": %lu},\n", s->by_type[1],
+	       s->by_type[2]);
+	printf("  \"access\": {\"total\": %lu, \"denied\": %lu, ",
+	       s->by_type[0], s->denied);
+	printf("\"denied_permissive\": %lu, \"allowed\": %lu},\n",
+	       s->denied_permissive, s->allowed);
+	audit_json_counts("denials_by_rule", "rule", rules, nrules);
+	audit_json_counts("denials_by_path", "path", paths, npaths);
+	printf("  \"policy_changes\": [");
+	for (i = 0; i < s->nchanges; i++) {
+		const struct audit_rec *r = &s->changes[i];
+
+		printf("%s\n    {\"type\": %d, \"event\": ", i ? "," : "",
+		       r->type);
+		ipectl_json_str(stdout, r->event);
+		for (j = 0; j < r->nfields; j++) {
+			printf(", ");
+			ipectl_json_str(stdout, r->fields[j].key);
+			printf(": ");
+			ipectl_json_str(stdout, r->fields[j].value);
+		}
+		printf("}");
+	}
+	printf("%s]\n}\n", s->nchanges ? "\n  " : "");
+}
+
+static void audit_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: %s audit [--json] [FILE]\n"
+		"Summarise the IPE records (types 1420, 1421, 1422) of an\n"
+		"audit log, 'ausearch --raw' output or dmesg output in FILE\n"
+		"(default stdin): denials by rule and by path, and policy\n"
+		"changes.\n",
+		ipectl_prog);
+}
+
+/**
+ * ipectl_cmd_audit() - the audit subcommand
+ * @argc: number of arguments, the subcommand's name first
+ * @argv: the arguments
+ *
+ * Return: the exit status.
+ */
+int ipectl_cmd_audit(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ }
+	};
+	struct audit_count *rules = NULL, *paths = NULL;
+	size_t nrules = 0, npaths = 0, cap = 0, i;
+	struct audit_sum s = { };
+	int opt, rc = IPECTL_EXIT_OK;
+	const char *file = "-";
+	bool json = false;
+	char *line = NULL;
+	FILE *in;
+
+	while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'j':
+			json = true;
+			break;
+		case 'h':
+			audit_usage(stdout);
+			return IPECTL_EXIT_OK;
+		default:
+			audit_usage(stderr);
+			return IPECTL_EXIT_USAGE;
+		}
+	}
+	if (argc - optind > 1) {
+		audit_usage(stderr);
+		return IPECTL_EXIT_USAGE;
+	}
+	if (optind < argc)
+		file = argv[optind];
+	in = ipectl_is_stdin(file) ? stdin : fopen(file, "r");
+	if (!in) {
+		ipectl_error("%s: %s", file, strerror(errno));
+		return IPECTL_EXIT_USAGE;
+	}
+	while (getline(&line, &cap, in) > 0) {
+		struct audit_rec r;
+
+		if (!audit_parse_line(line, &r))
+			continue;
+		if (!audit_add(&s, &r)) {
+			audit_rec_free(&r);
+			ipectl_error("out of memory");
+			rc = IPECTL_EXIT_FAIL;
+			break;
+		}
+	}
+	if (ferror(in)) {
+		ipectl_error("%s: read error", ipectl_display_name(file));
+		rc = IPECTL_EXIT_USAGE;
+	}
+	if (in != stdin)
+		fclose(in);
+	free(line);
+
+	if (rc == IPECTL_EXIT_OK) {
+		rules = audit_counts(s.rules, s.ndenials, &nrules);
+		paths = audit_counts(s.paths, s.ndenials, &npaths);
+		if (json)
+			audit_print_json(&s, rules, nrules, paths, npaths);
+		else
+			audit_print_text(&s, rules, nrules, paths, npaths);
+	}
+	free(rules);
+	free(paths);
+	for (i = 0; i < s.ndenials; i++) {
+		free(s.rules[i]);
+		free(s.paths[i]);
+	}
+	free(s.rules);
+	free(s.paths);
+	for (i = 0; i < s.nchanges; i++)
+		audit_rec_free(&s.changes[i]);
+	free(s.changes);
+	return rc;
+}
