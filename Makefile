@@ -29,7 +29,7 @@ DEB_PACKAGES := linux-source-6.1 build-essential ccache bc bison flex \
 	sparse auditd util-linux python3-ply
 
 .PHONY: all help deps tree keys kernel test-kernel selftests initramfs \
-	check host-tests demo series clean distclean
+	check host-tests fuzz demo series clean distclean
 
 all: kernel
 
@@ -85,7 +85,7 @@ check: test-kernel initramfs
 	@$(MAKE) -s host-tests
 	@harness/run-vm.sh $(B)/bzImage-test $(B)/initramfs-test.cpio.gz \
 		$(B)/selftests/disks $(B)/vm-test $(VM_TIMEOUT) \
-		ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1
+		ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1 log_buf_len=8M
 	@harness/summary.sh $(B)/vm-test $(B)/host-tests/*.tap
 
 # Tests that need no VM: the harness's own failure detection, polgen
@@ -108,6 +108,22 @@ host-tests:
 	else \
 		echo "not ok 1 - ipectl builds (see build/ipectl.log)" >$(B)/host-tests/ipectl.tap; \
 	fi
+	@if $(MAKE) -s -C tools/testing/selftests/ipe/fuzz OUTPUT=$(B)/fuzz/ \
+		>$(B)/fuzz.log 2>&1 && \
+	    $(B)/fuzz/ipe_fuzz --seed 1 --iterations 100000 --out $(B)/fuzz \
+		>>$(B)/fuzz.log 2>&1; then \
+		echo "ok 1 - user-space parser fuzz, 100000 inputs, ASan and UBSan" >$(B)/host-tests/fuzz.tap; \
+	else \
+		echo "not ok 1 - user-space parser fuzz, 100000 inputs, ASan and UBSan (see build/fuzz.log)" >$(B)/host-tests/fuzz.tap; \
+	fi
+	@echo "1..1" >>$(B)/host-tests/fuzz.tap
+
+# make fuzz [SEED=N] [TIME=S]: the parser fuzzer in user space, for long.
+SEED ?= 1
+TIME ?= 300
+fuzz:
+	@$(MAKE) -s -C tools/testing/selftests/ipe/fuzz OUTPUT=$(B)/fuzz/ run \
+		SEED=$(SEED) TIME=$(TIME)
 
 demo: kernel selftests
 	@harness/demo.sh
