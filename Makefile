@@ -29,7 +29,7 @@ DEB_PACKAGES := linux-source-6.1 build-essential ccache bc bison flex \
 	sparse auditd util-linux python3-ply
 
 .PHONY: all help deps tree keys kernel test-kernel selftests initramfs \
-	check host-tests fuzz demo series clean distclean
+	check host-tests matrix fuzz demo series clean distclean
 
 all: kernel
 
@@ -117,6 +117,12 @@ host-tests:
 		echo "not ok 1 - user-space parser fuzz, 100000 inputs, ASan and UBSan (see build/fuzz.log)" >$(B)/host-tests/fuzz.tap; \
 	fi
 	@echo "1..1" >>$(B)/host-tests/fuzz.tap
+	@$(MAKE) -s matrix
+
+# The configuration matrix: IPE off, each property off, no permissive
+# switch, no sysctl, no dm-verity...; each builds without a warning.
+matrix: tree keys
+	@harness/matrix.sh $(B)/host-tests/matrix.tap || true
 
 # make fuzz [SEED=N] [TIME=S]: the parser fuzzer in user space, for long.
 SEED ?= 1
