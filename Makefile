@@ -29,7 +29,7 @@ DEB_PACKAGES := linux-source-6.1 build-essential ccache bc bison flex \
 	sparse auditd util-linux python3-ply
 
 .PHONY: all help deps tree keys kernel test-kernel selftests initramfs \
-	check host-tests matrix fuzz demo series clean distclean
+	check host-tests matrix bench fuzz demo series clean distclean
 
 all: kernel
 
@@ -123,6 +123,16 @@ host-tests:
 # switch, no sysctl, no dm-verity...; each builds without a warning.
 matrix: tree keys
 	@harness/matrix.sh $(B)/host-tests/matrix.tap || true
+
+# make bench: the default kernel plus the in-kernel benchmark, one boot.
+OBJ_BENCH := $(B)/obj-bench
+bench: tree keys selftests
+	@harness/kconfig.sh $(OBJ_BENCH) $(abspath $(TRUSTED_CERT)) \
+		config/base.config config/ipe.config config/bench.config
+	@echo "  KERNEL  $(OBJ_BENCH)"
+	@$(KMAKE) O=$(OBJ_BENCH) bzImage
+	@cp $(OBJ_BENCH)/arch/x86/boot/bzImage $(B)/bzImage-bench
+	@harness/bench.sh $(B)/bzImage-bench $(B)/selftests
 
 # make fuzz [SEED=N] [TIME=S]: the parser fuzzer in user space, for long.
 SEED ?= 1

@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# /init of the benchmark VM (make bench). The kernel has already run the
+# in-kernel evaluation benchmark (KUnit suite ipe_bench) on the console.
+# Here, on the second serial port, one line per sample:
+#
+#   sample KIND CONFIG ROUND VALUE
+#
+# KIND exec or mmap (ns per operation of a binary on a dm-verity volume),
+# CONFIG none (no policy was ever activated) or rN (an active policy of N
+# root-hash rules, none naming the volume, DEFAULT action=ALLOW); then
+# load samples (ms to load the 10 000-rule policy) and the memory it
+# holds (MemFree and Slab before and after, in kB). The policy configs
+# are measured in turn, round after round (A/B/A/B...).
+export PATH=/bin:/sbin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mount -t securityfs securityfs /sys/kernel/security
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /run
+export DM_DISABLE_UDEV=1
+D=/ipe-data
+B=/selftests/ipe/ipe_bench
+FS=/sys/kernel/security/ipe
+ROUNDS=7
+EXECS=150
+MMAPS=20000
+
+# disk() finds a virtio disk by its serial, as in the selftests
+. /selftests/ipe/ipe_lib.sh
+
+meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
+
+{
+	mkdir -p /run/cryptsetup /mnt/vol
+	veritysetup open "$(disk vol)" bench "$(disk hash)" "$(cat $D/roothash)" &&
+		mount -t squashfs -o ro /dev/mapper/bench /mnt/vol ||
+		echo "error: cannot open the benchmark volume"
+	V=/mnt/vol/ipe_hello
+	$B exec $V 20 >/dev/null
+	$B mmap $V 1000 >/dev/null
+
+	for r in $(seq $ROUNDS); do
+		echo "sample exec none $r $($B exec $V $EXECS)"
+		echo "sample mmap none $r $($B mmap $V $MMAPS)"
+	done
+
+	for n in 1 100 1000 10000; do
+		$B write $FS/new_policy $D/bench_$n.p7s >/dev/null ||
+			echo "error: bench_$n does not load"
+	done
+	for r in $(seq $ROUNDS); do
+		for n in 1 100 1000 10000; do
+			sysctl -q -w ipe.active_policy=bench_$n ||
+				echo "error: bench_$n does not activate"
+			echo "sample exec r$n $r $($B exec $V $EXECS)"
+			echo "sample mmap r$n $r $($B mmap $V $MMAPS)"
+		done
+	done
+
+	for r in 1 2 3; do
+		sync
+		sleep 2
+		free0=$(meminfo MemFree) slab0=$(meminfo Slab)
+		echo "sample load r10000 $r $($B write $FS/new_policy $D/load_10000.p7s)"
+		sleep 2
+		echo "sample memfree r10000 $r $((free0 - $(meminfo MemFree)))"
+		echo "sample slab r10000 $r $(($(meminfo Slab) - slab0))"
+		echo load_10000 >$FS/del_policy
+	done
+	echo "size load_10000.p7s $(wc -c <$D/load_10000.p7s)"
+	echo "size load_10000.pol $(wc -c <$D/load_10000.pol)"
+	echo "# bench: done"
+} >/dev/ttyS1 2>&1
+reboot -f
