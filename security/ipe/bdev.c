@@ -42,6 +42,7 @@
 #include "ipe.h"
 #include "bdev.h"
 #include "eval.h"
+#include "policy_index.h"
 
 /**
  * struct ipe_bdev_snapshot - one report of a block device's facts
@@ -72,14 +73,14 @@ ipe_bdev_snapshot_new(const char *alg, const u8 *digest, size_t digest_len,
 	if (!s)
 		return NULL;
 	s->facts.dmv_signed = is_signed;
-	if (digest_len) {
-		memcpy(s->data, digest, digest_len);
-		s->facts.dmv_root_hash = s->data;
-		s->facts.dmv_root_hash_len = digest_len;
-	}
 	if (alg) {
 		memcpy(s->data + digest_len, alg, alg_size);
 		s->facts.dmv_alg = (const char *)s->data + digest_len;
+	}
+	if (digest_len) {
+		memcpy(s->data, digest, digest_len);
+		ipe_bdev_facts_set_root_hash(&s->facts, s->facts.dmv_alg,
+					     s->data, digest_len);
 	}
 	return s;
 }

@@ -15,6 +15,7 @@
 
 #include "bdev.h"
 #include "eval.h"
+#include "policy_index.h"
 
 static const u8 ipe_bdev_test_hash[32] = {
 	0x40, 0x1f, 0xce, 0xc5, 0x01, 0x02, 0x03, 0x04,
@@ -132,6 +133,10 @@ static void ipe_bdev_roothash_copied(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f.dmv_root_hash_len, sizeof(ipe_bdev_test_hash));
 	KUNIT_EXPECT_EQ(test, memcmp(f.dmv_root_hash, ipe_bdev_test_hash,
 				     sizeof(ipe_bdev_test_hash)), 0);
+	/* the rule index relies on the key made with the snapshot */
+	KUNIT_EXPECT_EQ(test, f.dmv_root_hash_key,
+			ipe_digest_key(ipe_bdev_test_hash,
+				       sizeof(ipe_bdev_test_hash)));
 }
 
 static void ipe_bdev_roothash_cleared(struct kunit *test)
@@ -239,6 +244,8 @@ static void ipe_bdev_signature(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, GET(test->priv, f));
 	KUNIT_EXPECT_FALSE(test, f.dmv_signed);
 	KUNIT_EXPECT_EQ(test, f.dmv_root_hash_len, 32);
+	KUNIT_EXPECT_EQ(test, f.dmv_root_hash_key,
+			ipe_digest_key(ipe_bdev_test_hash, 32));
 }
 
 static void ipe_bdev_new_roothash_is_unsigned(struct kunit *test)

@@ -35,12 +35,19 @@ enum ipe_hook {
  * @dmv_alg: the hash algorithm of @dmv_root_hash, or NULL when unset
  * @dmv_root_hash: the dm-verity root hash, or NULL when unset
  * @dmv_root_hash_len: bytes in @dmv_root_hash
+ * @dmv_root_hash_key: ipe_digest_key() of @dmv_root_hash, computed once when
+ *	the facts are made, so that the rule index does not hash the digest
+ *	again on every evaluation
+ *
+ * Set the root hash with ipe_bdev_facts_set_root_hash(), which keeps
+ * @dmv_root_hash_key in step with it.
  */
 struct ipe_bdev_facts {
 	bool dmv_signed;
 	const char *dmv_alg;
 	const u8 *dmv_root_hash;
 	size_t dmv_root_hash_len;
+	u32 dmv_root_hash_key;
 };
 
 /**

@@ -127,7 +127,7 @@ static void ipe_bench_eval(struct kunit *test)
 	const int nsizes = ARRAY_SIZE(ipe_bench_sizes);
 	struct ipe_bench_policy bp[ARRAY_SIZE(ipe_bench_sizes)] = {};
 	u64 (*samples)[IPE_POS_N][2][IPE_BENCH_ROUNDS];
-	struct ipe_bdev_facts facts = { .dmv_alg = "sha256" };
+	struct ipe_bdev_facts facts = {};
 	struct ipe_eval_ctx ctx = { .op = IPE_OP_EXECUTE, .bdev = &facts };
 	u8 absent[32] = { 0xff, 0xee };
 	u64 state = 7;
@@ -138,20 +138,21 @@ static void ipe_bench_eval(struct kunit *test)
 	for (s = 0; s < nsizes; s++)
 		ipe_bench_make(test, &bp[s], ipe_bench_sizes[s], &state);
 
-	facts.dmv_root_hash_len = 32;
 	for (r = 0; r < IPE_BENCH_ROUNDS; r++) {
 		for (s = 0; s < nsizes; s++) {
 			u32 n = ipe_bench_sizes[s];
 
 			for (p = 0; p < IPE_POS_N; p++) {
+				const u8 *hash = absent;
 				u8 want = IPE_ACTION_DENY;
 
 				if (p == IPE_POS_END)
-					facts.dmv_root_hash = bp[s].hash[n - 1];
+					hash = bp[s].hash[n - 1];
 				else if (p == IPE_POS_MIDDLE)
-					facts.dmv_root_hash = bp[s].hash[n / 2];
-				else
-					facts.dmv_root_hash = absent;
+					hash = bp[s].hash[n / 2];
+				/* as a device snapshot has it: key made once */
+				ipe_bdev_facts_set_root_hash(&facts, "sha256",
+							     hash, 32);
 				if (p == IPE_POS_ABSENT)
 					want = IPE_ACTION_ALLOW;
 				for (e = 0; e < 2; e++)

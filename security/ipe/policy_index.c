@@ -22,9 +22,34 @@
 #include "policy_index.h"
 #include "property.h"
 
-static u32 ipe_index_hash(const u8 *bytes, size_t len)
+/**
+ * ipe_digest_key() - the key the rule index files a digest under
+ * @bytes: the digest
+ * @len: bytes in @bytes
+ *
+ * Return: a 32-bit hash of the digest.
+ */
+u32 ipe_digest_key(const u8 *bytes, size_t len)
 {
 	return jhash(bytes, len, 0);
+}
+
+/**
+ * ipe_bdev_facts_set_root_hash() - record a dm-verity root hash in facts
+ * @facts: the facts to fill in
+ * @alg: the hash algorithm, or NULL when unknown
+ * @hash: the root hash; must outlive @facts
+ * @len: bytes in @hash, not 0
+ *
+ * Sets the hash and its index key together, so that they cannot disagree.
+ */
+void ipe_bdev_facts_set_root_hash(struct ipe_bdev_facts *facts,
+				  const char *alg, const u8 *hash, size_t len)
+{
+	facts->dmv_alg = alg;
+	facts->dmv_root_hash = hash;
+	facts->dmv_root_hash_len = len;
+	facts->dmv_root_hash_key = ipe_digest_key(hash, len);
 }
 
 /* the digest an indexed rule needs, and of which kind; NULL for none */
@@ -44,20 +69,23 @@ static const struct ipe_digest *ipe_rule_key(const struct ipe_rule *rule,
 	return NULL;
 }
 
-/* the digest of the file under evaluation, for one kind; NULL for none */
-static const u8 *ipe_ctx_key(const struct ipe_eval_ctx *ctx,
-			     enum ipe_index_kind kind, size_t *len)
+/*
+ * The key of the file's digest of one kind, made when the facts were;
+ * false when the file has no such digest.
+ */
+static bool ipe_ctx_key(const struct ipe_eval_ctx *ctx,
+			enum ipe_index_kind kind, u32 *key)
 {
 	switch (kind) {
 	case IPE_INDEX_DMV_ROOTHASH:
 		if (!ctx->bdev || !ctx->bdev->dmv_root_hash)
-			return NULL;
-		*len = ctx->bdev->dmv_root_hash_len;
-		return ctx->bdev->dmv_root_hash;
+			return false;
+		*key = ctx->bdev->dmv_root_hash_key;
+		return true;
 	case IPE_INDEX_KINDS:
 		break;
 	}
-	return NULL;
+	return false;
 }
 
 static void ipe_op_index_free(struct ipe_op_index *oi)
@@ -93,7 +121,7 @@ static int ipe_table_build(struct ipe_index_table *t,
 		const struct ipe_digest *d = ipe_rule_key(&rules->rules[i], &k);
 
 		if (d && k == kind)
-			t->first[(ipe_index_hash(d->bytes, d->len) & t->mask) + 1]++;
+			t->first[(ipe_digest_key(d->bytes, d->len) & t->mask) + 1]++;
 	}
 	for (b = 0; b < nbuckets; b++)
 		t->first[b + 1] += t->first[b];
@@ -105,7 +133,7 @@ static int ipe_table_build(struct ipe_index_table *t,
 
 		if (!d || k != kind)
 			continue;
-		h = ipe_index_hash(d->bytes, d->len);
+		h = ipe_digest_key(d->bytes, d->len);
 		t->entries[t->first[h & t->mask]++] = (struct ipe_index_entry) {
 			.hash = h,
 			.rule = i,
@@ -243,16 +271,10 @@ void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
 
 	for (k = 0; k < IPE_INDEX_KINDS; k++) {
 		const struct ipe_index_table *t = &oi->tables[k];
-		const u8 *key;
-		size_t len;
 		u32 b;
 
-		if (!t->entries)
+		if (!t->entries || !ipe_ctx_key(ctx, k, &cur[k].hash))
 			continue;
-		key = ipe_ctx_key(ctx, k, &len);
-		if (!key)
-			continue;
-		cur[k].hash = ipe_index_hash(key, len);
 		b = cur[k].hash & t->mask;
 		cur[k].next = &t->entries[t->first[b]];
 		cur[k].end = &t->entries[t->first[b + 1]];

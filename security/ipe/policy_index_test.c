@@ -158,6 +158,7 @@ static void ipe_it_event(u64 *state, struct ipe_eval_ctx *ctx,
 		IPE_OP_KEXEC_IMAGE,
 	};
 	const struct ipe_it_digest *d;
+	const char *alg;
 
 	memset(ctx, 0, sizeof(*ctx));
 	memset(facts, 0, sizeof(*facts));
@@ -170,15 +171,15 @@ static void ipe_it_event(u64 *state, struct ipe_eval_ctx *ctx,
 	if (ipe_it_below(state, 6) == 0)
 		return;
 	d = &ipe_it_pool[ipe_it_below(state, ARRAY_SIZE(ipe_it_pool))];
-	facts->dmv_root_hash = d->bytes;
-	facts->dmv_root_hash_len = d->len;
-	facts->dmv_alg = ipe_it_below(state, 4) ? d->alg :
-			 algs[ipe_it_below(state, ARRAY_SIZE(algs))];
+	alg = ipe_it_below(state, 4) ? d->alg :
+	      algs[ipe_it_below(state, ARRAY_SIZE(algs))];
 	if (ipe_it_below(state, 8) == 0) {
 		/* a digest no rule names */
 		memcpy(scratch, d->bytes, d->len);
 		scratch[0] ^= 0x80;
-		facts->dmv_root_hash = scratch;
+		ipe_bdev_facts_set_root_hash(facts, alg, scratch, d->len);
+	} else {
+		ipe_bdev_facts_set_root_hash(facts, alg, d->bytes, d->len);
 	}
 }
 
@@ -252,13 +253,13 @@ static void ipe_it_check(struct kunit *test, const char *text,
 	struct ipe_bdev_facts facts = {
 		.dmv_signed = is_signed,
 		.dmv_alg = alg,
-		.dmv_root_hash = hash,
-		.dmv_root_hash_len = hash ? 32 : 0,
 	};
 	struct ipe_eval_ctx ctx = { .op = IPE_OP_EXECUTE, .bdev = &facts };
 	struct ipe_parsed_policy *pol;
 	struct ipe_policy_index *idx;
 
+	if (hash)
+		ipe_bdev_facts_set_root_hash(&facts, alg, hash, 32);
 	pol = ipe_parse_policy(text, strlen(text), true, &err);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(pol));
 	idx = ipe_index_build(pol);
@@ -362,11 +363,10 @@ static void ipe_index_many(struct kunit *test)
 	idx = ipe_index_build(pol);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(idx));
 	KUNIT_EXPECT_EQ(test, idx->ops[IPE_OP_EXECUTE].plain_count, 0);
-	facts.dmv_root_hash = hash;
-	facts.dmv_root_hash_len = 32;
 	/* every 10th rule, from first to last, then digests no rule has */
 	for (i = 0; i < 2100; i += 10) {
 		put_unaligned_be32(i, hash);
+		ipe_bdev_facts_set_root_hash(&facts, "sha256", hash, 32);
 		ipe_eval_policy(pol, &ctx, &want);
 		ipe_eval_indexed(pol, idx, &ctx, &got);
 		ipe_it_expect_same(test, &want, &got, "2000 rules");
