@@ -13,14 +13,7 @@
 # load samples (ms to load the 10 000-rule policy) and the memory it
 # holds (MemFree and Slab before and after, in kB). The policy configs
 # are measured in turn, round after round (A/B/A/B...).
-export PATH=/bin:/sbin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev 2>/dev/null
-mount -t securityfs securityfs /sys/kernel/security
-mount -t tmpfs tmpfs /tmp
-mount -t tmpfs tmpfs /run
-export DM_DISABLE_UDEV=1
+. /etc/guest-mounts.sh
 D=/ipe-data
 B=/selftests/ipe/ipe_bench
 FS=/sys/kernel/security/ipe

@@ -2,13 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # /init of the demo VM: what an administrator types, with its output.
-export PATH=/bin:/sbin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev 2>/dev/null
-mount -t securityfs securityfs /sys/kernel/security
-mount -t tmpfs tmpfs /tmp
-echo 0 >/proc/sys/kernel/printk_ratelimit
+. /etc/guest-mounts.sh
 D=/ipe-data
 
 say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
@@ -37,7 +31,6 @@ show "sysctl ipe.enforce=0"
 show "/tmp/hello"
 show "sysctl ipe.enforce=1"
 dmesg | grep 'type=1420' | tail -n 1 | sed 's/^.*audit: //'
-export DM_DISABLE_UDEV=1
 mkdir -p /run/cryptsetup /mnt/vol
 for s in /sys/block/vd*/serial; do
 	case "$(cat "$s")" in

@@ -66,6 +66,7 @@ if [ -d "$st/firmware" ]; then
 	cp -a "$st/firmware/." "$root/lib/firmware/"
 fi
 install -m 755 "$init" "$root/init"
+install -m 644 "$REPO/harness/guest-mounts.sh" "$root/etc/guest-mounts.sh"
 
 (cd "$root" && find . -print0 | sort -z | \
 	cpio --null -o -H newc --owner 0:0 --quiet) | gzip -1 >"$out.tmp"
