@@ -12,14 +12,16 @@
 # root-hash rules, none naming the volume, DEFAULT action=ALLOW); then
 # load samples (ms to load the 10 000-rule policy) and the memory it
 # holds (MemFree and Slab before and after, in kB). The policy configs
-# are measured in turn, round after round (A/B/A/B...).
+# are measured in turn, round after round (A/B/A/B...). The none rounds
+# come first, after a warm-up: once a policy is active, IPE has no way
+# back to none (a policy can be replaced, never unset).
 . /etc/guest-mounts.sh
 D=/ipe-data
 B=/selftests/ipe/ipe_bench
 FS=/sys/kernel/security/ipe
-ROUNDS=7
-EXECS=150
-MMAPS=20000
+ROUNDS=21
+EXECS=100
+MMAPS=10000
 
 # disk() finds a virtio disk by its serial, as in the selftests
 . /selftests/ipe/ipe_lib.sh
@@ -32,8 +34,11 @@ meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 		mount -t squashfs -o ro /dev/mapper/bench /mnt/vol ||
 		echo "error: cannot open the benchmark volume"
 	V=/mnt/vol/ipe_hello
-	$B exec $V 20 >/dev/null
-	$B mmap $V 1000 >/dev/null
+	# warm up (page cache, translated code), as long as two rounds
+	for r in 1 2; do
+		$B exec $V $EXECS >/dev/null
+		$B mmap $V $MMAPS >/dev/null
+	done
 
 	for r in $(seq $ROUNDS); do
 		echo "sample exec none $r $($B exec $V $EXECS)"

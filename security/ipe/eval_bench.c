@@ -11,6 +11,15 @@
  * measured in turn, round after round, and each one's median is printed:
  *
  *	ipe_bench: eval engine=indexed rules=10000 pos=end ns=123
+ *
+ * It also counts the kernel memory a parsed and indexed policy of 10 000
+ * root-hash rules holds: every allocation of its tables and index, as the
+ * allocator sized it (ksize() for slab objects, whole pages for vmalloc):
+ *
+ *	ipe_bench: memory rules=10000 bytes=1234567
+ *
+ * The signed blob IPE keeps to serve raw and pkcs7 is not in that count;
+ * make bench reports it beside.
  */
 
 #include <asm/unaligned.h>
@@ -21,15 +30,17 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
+#include <linux/vmalloc.h>
 
 #include "eval.h"
 #include "policy.h"
 #include "policy_index.h"
+#include "property.h"
 #include "test_rand.h"
 
 #define IPE_BENCH_ROUNDS	9
 #define IPE_BENCH_SAMPLE_NS	(2 * NSEC_PER_MSEC)
-#define IPE_BENCH_LINE		100
+#define IPE_BENCH_LINE		128
 
 static const u32 ipe_bench_sizes[] = { 1, 100, 1000, 10000 };
 
@@ -187,8 +198,71 @@ static void ipe_bench_eval(struct kunit *test)
 		ipe_bench_free(&bp[s]);
 }
 
+/* what the allocator handed out for @p, or 0 for NULL */
+static size_t ipe_bench_alloc_size(const void *p)
+{
+	struct vm_struct *vm;
+
+	if (!p)
+		return 0;
+	if (!is_vmalloc_addr(p))
+		return ksize(p);
+	vm = find_vm_area(p);
+	return vm ? (size_t)vm->nr_pages << PAGE_SHIFT : 0;
+}
+
+/* every allocation a parsed policy and its index hold, in bytes */
+static size_t ipe_bench_footprint(const struct ipe_parsed_policy *pol,
+				  const struct ipe_policy_index *idx)
+{
+	size_t bytes = ipe_bench_alloc_size(pol) +
+		       ipe_bench_alloc_size(pol->name) +
+		       ipe_bench_alloc_size(idx);
+	int op, k;
+	u32 i, j;
+
+	for (op = 0; op < IPE_OP_COUNT; op++) {
+		const struct ipe_op_rules *t = &pol->ops[op];
+		const struct ipe_op_index *oi = &idx->ops[op];
+
+		bytes += ipe_bench_alloc_size(t->rules);
+		for (i = 0; i < t->count; i++) {
+			const struct ipe_rule *r = &t->rules[i];
+
+			bytes += ipe_bench_alloc_size(r->props);
+			for (j = 0; j < r->prop_count; j++)
+				if (r->props[j].type ==
+				    &ipe_prop_dmverity_roothash)
+					bytes += ipe_bench_alloc_size(r->props[j].value.data);
+		}
+		bytes += ipe_bench_alloc_size(oi->plain);
+		for (k = 0; k < IPE_INDEX_KINDS; k++)
+			bytes += ipe_bench_alloc_size(oi->tables[k].first) +
+				 ipe_bench_alloc_size(oi->tables[k].entries);
+	}
+	return bytes;
+}
+
+/* kernel memory of a policy of 10 000 root-hash rules, tables and index */
+static void ipe_bench_memory(struct kunit *test)
+{
+	struct ipe_bench_policy bp = {};
+	const u32 rules = 10000;
+	u64 state = 11;
+	size_t bytes;
+
+	ipe_bench_make(test, &bp, rules, &state);
+	bytes = ipe_bench_footprint(bp.pol, bp.idx);
+	/* at least the digests themselves */
+	KUNIT_EXPECT_GE(test, bytes, (size_t)rules * 32);
+	kunit_info(test, "ipe_bench: memory rules=%u bytes=%zu\n", rules,
+		   bytes);
+	ipe_bench_free(&bp);
+}
+
 static struct kunit_case ipe_bench_cases[] = {
 	KUNIT_CASE(ipe_bench_eval),
+	KUNIT_CASE(ipe_bench_memory),
 	{}
 };
 
