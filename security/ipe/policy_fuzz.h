@@ -39,7 +39,7 @@
  * The run of the KUnit suite (policy_fuzz_test.c); the user-space fuzzer
  * makes the same run with --kunit.
  */
-#define IPE_FUZZ_KUNIT_INPUTS	6000
+#define IPE_FUZZ_KUNIT_INPUTS	20000
 #define IPE_FUZZ_KUNIT_SEED	20241001
 
 /* lines of the comment-flood inputs, and the length of a huge line */

@@ -8,9 +8,9 @@
  * with the user-space fuzzer of tools/testing/selftests/ipe/fuzz/, which
  * makes the same run with --kunit and longer runs by hand.
  *
- * The run is deterministic: inputs 0..N-1 of a seed, cut into four cases
+ * The run is deterministic: inputs 0..N-1 of a seed, cut into sixteen cases
  * that each stay well below the RCU stall timeout. Boot parameters:
- *	policy_fuzz_test.inputs=N	the number of inputs (default 6000; each
+ *	policy_fuzz_test.inputs=N	the number of inputs (default 20000; each
  *					costs some 6 ms under KASAN and TCG)
  *	policy_fuzz_test.seed=S		another seed
  *	policy_fuzz_test.quiet=0	keep the parser's warnings on the console
@@ -36,7 +36,7 @@
 
 #include "policy_fuzz.h"
 
-#define IPE_FUZZ_CHUNKS		4
+#define IPE_FUZZ_CHUNKS		16
 #define IPE_FUZZ_MAX_FAILURES	10
 #define IPE_FUZZ_SHOW_BYTES	200
 
@@ -53,7 +53,9 @@ module_param_named(quiet, ipe_fuzz_quiet, bool, 0444);
 MODULE_PARM_DESC(quiet, "keep parser warnings off the console during the run");
 
 /* the chunk numbers, as parameters of ipe_fuzz_run */
-static const unsigned int ipe_fuzz_chunks[IPE_FUZZ_CHUNKS] = { 0, 1, 2, 3 };
+static const unsigned int ipe_fuzz_chunks[IPE_FUZZ_CHUNKS] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+};
 
 static u64 ipe_fuzz_chunk_start(unsigned int chunk)
 {
