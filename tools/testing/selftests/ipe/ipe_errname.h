@@ -11,8 +11,8 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Print "OK" for 0, else the name of @err; return the exit status. */
-static inline int ipe_report(int err)
+/* Print "OK" for 0, else the name of @err, with no newline. */
+static inline void ipe_report_name(int err)
 {
 	static const struct { int err; const char *name; } names[] = {
 		{ EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { EACCES, "EACCES" },
@@ -27,17 +27,24 @@ static inline int ipe_report(int err)
 	size_t i;
 
 	if (!err) {
-		puts("OK");
-		return 0;
+		fputs("OK", stdout);
+		return;
 	}
 	for (i = 0; i < ARRAY_SIZE(names); i++) {
 		if (names[i].err == err) {
-			puts(names[i].name);
-			return 1;
+			fputs(names[i].name, stdout);
+			return;
 		}
 	}
-	printf("E%d\n", err);
-	return 1;
+	printf("E%d", err);
+}
+
+/* Print "OK" for 0, else the name of @err, on a line; return the exit status. */
+static inline int ipe_report(int err)
+{
+	ipe_report_name(err);
+	putchar('\n');
+	return err ? 1 : 0;
 }
 
 #endif /* IPE_ERRNAME_H */

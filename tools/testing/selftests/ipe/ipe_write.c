@@ -4,12 +4,16 @@
  * the outcome as an errno name ("OK", "EKEYREJECTED", ...), so a shell
  * test can compare exact error codes.
  *
- *   ipe_write [-c CHUNK] [-n] [-d] TARGET FILE   write FILE's bytes
- *   ipe_write [-c CHUNK] [-n] [-d] -s STRING TARGET
+ *   ipe_write [-c CHUNK] [-d] [-f NTH] TARGET FILE   write FILE's bytes
+ *   ipe_write [-c CHUNK] [-d] [-f NTH] -s STRING TARGET
  *
  *   -c CHUNK  split the data into write() calls of CHUNK bytes (as cat
  *             does with a large file); the first failing call decides
  *   -d        drop CAP_MAC_ADMIN (from every capability set) first
+ *   -f NTH    make the NTH fault-injection site the writes pass fail
+ *             (/proc/thread-self/fail-nth, CONFIG_FAULT_INJECTION), and
+ *             print after the errno name whether the fault was
+ *             "injected" or "not-injected" (the writes passed fewer sites)
  *   -s        write STRING instead of a file's contents
  */
 #include <errno.h>
@@ -44,6 +48,25 @@ static int drop_mac_admin(void)
 	return syscall(SYS_capset, &h, d);
 }
 
+/* arm fail-nth of this thread: the NTH site from now on fails */
+static int fail_nth_arm(int fd, unsigned long nth)
+{
+	char buf[32];
+	int n = snprintf(buf, sizeof(buf), "%lu", nth);
+
+	return pwrite(fd, buf, n, 0) == n ? 0 : -1;
+}
+
+/* 1 when the armed fault was injected, 0 when not, -1 on error */
+static int fail_nth_injected(int fd)
+{
+	char buf[32] = "";
+
+	if (pread(fd, buf, sizeof(buf) - 1, 0) <= 0)
+		return -1;
+	return strtoul(buf, NULL, 10) == 0;
+}
+
 static char *slurp(const char *path, size_t *len)
 {
 	struct stat st;
@@ -64,11 +87,12 @@ static char *slurp(const char *path, size_t *len)
 int main(int argc, char **argv)
 {
 	size_t len = 0, chunk = 0, off = 0;
+	unsigned long nth = 0;
+	int opt, fd, nth_fd = -1, err = 0;
 	const char *str = NULL;
 	char *data;
-	int opt, fd;
 
-	while ((opt = getopt(argc, argv, "c:ds:")) != -1) {
+	while ((opt = getopt(argc, argv, "c:df:s:")) != -1) {
 		switch (opt) {
 		case 'c':
 			chunk = strtoul(optarg, NULL, 0);
@@ -79,6 +103,9 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case 'f':
+			nth = strtoul(optarg, NULL, 0);
+			break;
 		case 's':
 			str = optarg;
 			break;
@@ -87,7 +114,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (argc - optind != (str ? 1 : 2)) {
-		fprintf(stderr, "usage: ipe_write [-c N] [-d] TARGET FILE | -s STRING TARGET\n");
+		fprintf(stderr, "usage: ipe_write [-c N] [-d] [-f NTH] TARGET FILE | -s STRING TARGET\n");
 		return 2;
 	}
 	if (str) {
@@ -105,6 +132,13 @@ int main(int argc, char **argv)
 		ipe_report(errno);
 		return 1;
 	}
+	if (nth) {
+		nth_fd = open("/proc/thread-self/fail-nth", O_RDWR);
+		if (nth_fd < 0 || fail_nth_arm(nth_fd, nth)) {
+			perror("fail-nth");
+			return 2;
+		}
+	}
 	if (!chunk)
 		chunk = len ? len : 1;
 	do {
@@ -112,15 +146,23 @@ int main(int argc, char **argv)
 		ssize_t w = write(fd, data + off, n);
 
 		if (w < 0) {
-			ipe_report(errno);
-			return 1;
+			err = errno;
+			break;
 		}
 		off += w;
 	} while (off < len);
-	if (close(fd)) {
-		ipe_report(errno);
-		return 1;
+	if (!err && close(fd))
+		err = errno;
+	if (nth) {
+		int injected = fail_nth_injected(nth_fd);
+
+		/* disarm before anything else can pass a site */
+		fail_nth_arm(nth_fd, 0);
+		ipe_report_name(err);
+		printf(" %s\n", injected > 0 ? "injected" :
+		       injected == 0 ? "not-injected" : "unknown");
+		return err ? 1 : 0;
 	}
-	ipe_report(0);
-	return 0;
+	ipe_report(err);
+	return err ? 1 : 0;
 }
