@@ -5,7 +5,8 @@
 # letter) from the assembled tree and prove it: it applies with git am on
 # the pristine base, every commit builds the directories it touches with
 # W=1 and no new warnings, sparse (C=2) reports nothing new in the C files
-# it touches, and checkpatch --strict is clean on each patch.
+# it touches, checkpatch --strict is clean on each patch, and kernel-doc
+# -none has nothing to say about the C files the series adds or changes.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 TREE=$REPO/build/linux
@@ -39,6 +40,32 @@ for p in "$OUT"/[0-9]*.patch; do
 		fail=1
 	fi
 done
+
+echo "  CHECK   kernel-doc on the C files the series adds or changes"
+# added files: kernel-doc has nothing to say; changed upstream files: it
+# says nothing it did not say of the base version (messages compared
+# without their line numbers)
+kdoc() { (cd "$TREE" && scripts/kernel-doc -none "$@" 2>&1); }
+kdoc_msgs() { sed -E 's/^[^:]*:[0-9]+: //' | sort -u; }
+added=$(git -C "$TREE" diff --name-only --diff-filter=A base HEAD -- '*.c' '*.h')
+out=$(kdoc $added)
+if [ -n "$out" ]; then
+	echo "series: kernel-doc -none reports:" >&2
+	echo "$out" >&2
+	fail=1
+fi
+kdoc_base=$(mktemp -d)
+for f in $(git -C "$TREE" diff --name-only --diff-filter=M base HEAD -- '*.c' '*.h'); do
+	mkdir -p "$kdoc_base/$(dirname "$f")"
+	git -C "$TREE" show "base:$f" >"$kdoc_base/$f"
+	new=$(comm -13 <(kdoc "$kdoc_base/$f" | kdoc_msgs) <(kdoc "$f" | kdoc_msgs))
+	if [ -n "$new" ]; then
+		echo "series: $f: new kernel-doc warnings:" >&2
+		echo "$new" >&2
+		fail=1
+	fi
+done
+rm -rf "$kdoc_base"
 
 echo "  CHECK   git am on the pristine base"
 git -C "$TREE" worktree remove --force "$WT" 2>/dev/null || rm -rf "$WT"

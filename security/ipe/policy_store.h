@@ -16,6 +16,8 @@
 /* Largest policy (signed blob or text) IPE accepts: 8 MiB. */
 #define IPE_POLICY_MAX_SIZE	(8U << 20)
 
+struct ipe_policy_index;
+
 /**
  * struct ipe_policy - one version of a loaded policy
  * @parsed: the evaluation tables
@@ -35,8 +37,6 @@
  * A policy version never changes once published; an update replaces it
  * with a new struct ipe_policy.
  */
-struct ipe_policy_index;
-
 struct ipe_policy {
 	struct ipe_parsed_policy *parsed;
 	struct ipe_policy_index *index;
