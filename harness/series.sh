@@ -32,9 +32,17 @@ fail=0
 echo "  CHECK   checkpatch --strict"
 for p in "$OUT"/[0-9]*.patch; do
 	[ "$p" = "$cover" ] && continue
-	# Debian's python3 (with python3-ply) for spdxcheck.py, not a pyenv one.
+	# No MAINTAINERS entry covers lib/asn1_decoder.c, so the decoder's new
+	# KUnit test has no entry to join: the one question of checkpatch
+	# ("does MAINTAINERS need updating?") that its patch leaves open.
+	ignore=
+	case "$(basename "$p")" in
+	*-lib-asn1_decoder-*) ignore="--ignore FILE_PATH_CHANGES" ;;
+	esac
+	# Debian's python3 (with python3-ply and python3-git) for spdxcheck.py,
+	# not a pyenv one.
 	if ! out=$(PATH=/usr/bin:$PATH "$TREE/scripts/checkpatch.pl" --strict -q \
-			--root="$TREE" "$p" 2>&1); then
+			$ignore --root="$TREE" "$p" 2>&1); then
 		echo "checkpatch: $(basename "$p"):" >&2
 		echo "$out" >&2
 		fail=1
@@ -98,11 +106,12 @@ sparse_of() {
 }
 upstream_c=$(git -C "$WT" diff --name-only --diff-filter=M base HEAD -- '*.c' |
 	grep -v '^tools/\|^scripts/' || true)
+tip=$(git -C "$WT" rev-parse HEAD)
 git -C "$WT" checkout -q base
 cfg
 echo "  SPARSE  base: $(echo $upstream_c)"
 sparse_of $(echo "$upstream_c" | sed 's/\.c$/.o/') >"$OBJ/sparse-base.txt"
-for c in $(git -C "$WT" rev-list --reverse base..HEAD); do
+for c in $(git -C "$WT" rev-list --reverse base.."$tip"); do
 	git -C "$WT" checkout -q "$c"
 	cfg
 	files=$(git -C "$WT" diff-tree --no-commit-id --name-only -r "$c")
@@ -135,6 +144,6 @@ for c in $(git -C "$WT" rev-list --reverse base..HEAD); do
 		fail=1
 	fi
 done
-git -C "$WT" checkout -q --detach HEAD
+git -C "$WT" checkout -q --detach "$tip"
 [ $fail = 0 ] && echo "  SERIES  ok: applies, builds commit by commit (W=1, sparse), checkpatch clean"
 exit $fail
