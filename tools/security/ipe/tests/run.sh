@@ -90,8 +90,9 @@ json_ok() {
 }
 
 # pyjson FILE EXPR: print a Python expression over the JSON document j
+PYJSON='import json, sys; j = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))'
 pyjson() {
-	"$PY" -c 'import json, sys; j = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2" 2>&1
+	"$PY" -c "$PYJSON" "$1" "$2" 2>&1
 }
 
 HDR='policy_name=t policy_version=1.2.3'
@@ -226,9 +227,9 @@ expect "a header error stops the report (no noise after it)" \
 printf '%s\n' "$HDR" 'DEFAULT action=ALLOW' 'op=EXECUTE bogus=1 action=ALLOW' \
 	>"$work/len.pol"
 run "$IPECTL" check --lenient "$work/len.pol"
+want="$work/len.pol:3:12: warning: line ignored (lenient parsing): unknown property"
 expect "check --lenient accepts what ipe.strict_parse=0 accepts (exit 0, a warning)" \
-	'[ $rc -eq 0 ] && [ "$err" = "$work/len.pol:3:12: warning: line ignored (lenient parsing): unknown property" ]' \
-	"exit $rc" "$err"
+	'[ $rc -eq 0 ] && [ "$err" = "$want" ]' "exit $rc" "$err"
 run "$IPECTL" check --lenient --Werror "$work/len.pol"
 expect "check --lenient --Werror fails on the skipped line" \
 	'[ $rc -eq 1 ] && [[ "$err" == *"3:12: error: line ignored"* ]]' "exit $rc" "$err"
@@ -290,7 +291,8 @@ if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
 		"$(cmp "$work/good.p7s" "$work/good.openssl.p7s" 2>&1)"
 	openssl pkcs7 -inform der -in "$work/good.p7s" -print 2>/dev/null >"$work/p7.txt"
 	expect "the blob has no signed attributes" \
-		'grep -A1 "auth_attr:" "$work/p7.txt" | grep -q "<ABSENT>" && ! grep -q signingTime "$work/p7.txt"'
+		'grep -A1 "auth_attr:" "$work/p7.txt" | grep -q "<ABSENT>" &&
+		 ! grep -q signingTime "$work/p7.txt"'
 	expect "the first byte is a DER SEQUENCE" \
 		'[ "$(od -An -tx1 -N1 "$work/good.p7s" | tr -d " ")" = 30 ]'
 
@@ -310,7 +312,8 @@ if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
 	run "$IPECTL" sign "$work/dflt.pol" --key "$cakey" --cert "$ca"
 	expect "without -o the blob goes to POLICY.p7s" \
 		'[ $rc -eq 0 ] && cmp -s "$work/dflt.pol.p7s" "$work/good.p7s"' "$err"
-	"$IPECTL" sign - --key "$cakey" --cert "$ca" <"$work/good.pol" >"$work/stdout.p7s" 2>"$work/.err"
+	"$IPECTL" sign - --key "$cakey" --cert "$ca" <"$work/good.pol" \
+		>"$work/stdout.p7s" 2>"$work/.err"
 	expect "sign - reads stdin and writes stdout" \
 		'cmp -s "$work/stdout.p7s" "$work/good.p7s"' "$(cat "$work/.err")"
 
@@ -327,7 +330,9 @@ if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
 	printf '%s\n' "$HDR" 'op=EXECUTE action=allow' >"$work/bad.pol"
 	run "$IPECTL" sign "$work/bad.pol" --key "$cakey" --cert "$ca" -o "$work/bad.p7s"
 	expect "sign refuses a policy with an error (exit 1, the error shown, no output)" \
-		'[ $rc -eq 1 ] && [ ! -e "$work/bad.p7s" ] && [[ "$err" == *"2:12: error: unknown action"* ]] && [[ "$err" == *"not signed"* ]]' \
+		'[ $rc -eq 1 ] && [ ! -e "$work/bad.p7s" ] &&
+		 [[ "$err" == *"2:12: error: unknown action"* ]] &&
+		 [[ "$err" == *"not signed"* ]]' \
 		"exit $rc" "$err"
 	run "$IPECTL" sign --force "$work/bad.pol" --key "$cakey" --cert "$ca" -o "$work/bad.p7s"
 	openssl smime -verify -binary -inform der -noverify -in "$work/bad.p7s" \
@@ -338,12 +343,15 @@ if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
 	run "$IPECTL" sign --lenient "$work/lenient.pol" --key "$cakey" --cert "$ca" \
 		-o "$work/lenient.p7s"
 	expect "sign --lenient signs what lenient parsing accepts, with the warning" \
-		'[ $rc -eq 0 ] && [ -s "$work/lenient.p7s" ] && [[ "$err" == *"warning: line ignored"* ]]' \
+		'[ $rc -eq 0 ] && [ -s "$work/lenient.p7s" ] &&
+		 [[ "$err" == *"warning: line ignored"* ]]' \
 		"exit $rc" "$err"
 	run "$IPECTL" sign "$work/good.pol" --key "$untrusted_key" --cert "$ca" -o "$work/x.p7s"
 	expect "sign refuses a key that does not belong to the certificate" \
-		'[ $rc -eq 1 ] && [ ! -e "$work/x.p7s" ] && [[ "$err" == *"does not belong"* ]]' "$err"
-	run "$IPECTL" sign "$work/good.pol" --key "$work/nonexistent.key" --cert "$ca" -o "$work/x.p7s"
+		'[ $rc -eq 1 ] && [ ! -e "$work/x.p7s" ] &&
+		 [[ "$err" == *"does not belong"* ]]' "$err"
+	run "$IPECTL" sign "$work/good.pol" --key "$work/nonexistent.key" \
+		--cert "$ca" -o "$work/x.p7s"
 	expect "sign reports a missing key file" \
 		'[ $rc -ne 0 ] && [[ "$err" == *"nonexistent.key"* ]]' "$err"
 	run "$IPECTL" sign "$work/good.pol" --cert "$ca"
@@ -353,9 +361,10 @@ if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
 	{
 		echo 'policy_name=big policy_version=1.0.0'
 		echo 'DEFAULT action=ALLOW'
+		rule_fmt='op=EXECUTE dmverity_roothash=sha256:%064x action=DENY # rule %d\n'
 		i=0
 		while [ $i -lt 20000 ]; do
-			printf 'op=EXECUTE dmverity_roothash=sha256:%064x action=DENY # rule %d\n' $i $i
+			printf "$rule_fmt" $i $i
 			i=$((i + 1))
 		done
 	} >"$work/big.pol"
@@ -370,7 +379,8 @@ if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
 	openssl smime -verify -binary -inform der -CAfile "$ca" -purpose any \
 		-in "$work/big.p7s" -out "$work/big.content" 2>/dev/null
 	expect "sign: the 2 MB policy round-trips through openssl smime -verify" \
-		'[ $rc -eq 0 ] && [ "$size" -gt 2000000 ] && cmp -s "$work/big.content" "$work/big.pol"' \
+		'[ $rc -eq 0 ] && [ "$size" -gt 2000000 ] &&
+		 cmp -s "$work/big.content" "$work/big.pol"' \
 		"exit $rc" "$err"
 
 	# the VM test's data, made on the host as host_prepare.sh makes it
@@ -475,7 +485,8 @@ if [ -n "$fakewrite" ]; then
 	rm -f "$work/wlog"
 	IPECTL_FAKE_LOG=$work/wlog LD_PRELOAD=$fakewrite IPC load -q "$blob"
 	expect "load writes the whole blob in one write()" \
-		'[ "$(cat "$work/wlog")" = "$(stat -c %s "$blob")" ]' "writes: $(cat "$work/wlog" 2>&1)"
+		'[ "$(cat "$work/wlog")" = "$(stat -c %s "$blob")" ]' \
+		"writes: $(cat "$work/wlog" 2>&1)"
 	fake_tree
 	rm -f "$work/wlog"
 	IPECTL_FAKE_LOG=$work/wlog IPECTL_FAKE_SHORT=100 LD_PRELOAD=$fakewrite \
@@ -491,7 +502,8 @@ expect "IPECTL_ROOT selects the securityfs root" 'cmp -s "$sec/new_policy" "$blo
 fake_tree
 run IPC update pl_a "$blob"
 expect "update NAME writes to policies/NAME/update" \
-	'[ $rc -eq 0 ] && cmp -s "$sec/policies/pl_a/update" "$blob" && [ ! -s "$sec/new_policy" ]' \
+	'[ $rc -eq 0 ] && cmp -s "$sec/policies/pl_a/update" "$blob" &&
+	 [ ! -s "$sec/new_policy" ]' \
 	"exit $rc" "$err"
 rm "$sec/policies/pl_a/update"
 run IPC update pl_a "$blob"
@@ -529,8 +541,10 @@ fake_tree
 sum_a=$(sha256sum "$sec/policies/pl_a/content" | cut -d' ' -f1)
 IPC list --json >"$work/list.json" 2>"$work/.err"
 expect "list --json is valid JSON" 'json_ok "$work/list.json"' "$(cat "$work/list.json")"
-got=$(pyjson "$work/list.json" '[(p["name"], p["version"], p["active"], p["boot"], p["sha256"]) for p in j]')
-want="[('boot', '0.1.0', False, True, '$(sha256sum "$sec/policies/boot/content" | cut -d' ' -f1)'), ('pl_a', '1.0.0', True, False, '$sum_a')]"
+got=$(pyjson "$work/list.json" \
+	'[(p["name"], p["version"], p["active"], p["boot"], p["sha256"]) for p in j]')
+sum_boot=$(sha256sum "$sec/policies/boot/content" | cut -d' ' -f1)
+want="[('boot', '0.1.0', False, True, '$sum_boot'), ('pl_a', '1.0.0', True, False, '$sum_a')]"
 expect "list --json: name, version, active, boot and sha256 of content per policy" \
 	'[ "$got" = "$want" ]' "expected $want" "got      $got"
 run IPC list
@@ -538,23 +552,28 @@ expect "list prints a table with each policy" \
 	'[ $rc -eq 0 ] && [[ "$out" == *"pl_a"*"1.0.0"*"yes"*"$sum_a"* ]]' "$out"
 IPC status --json >"$work/status.json" 2>"$work/.err"
 expect "status --json is valid JSON" 'json_ok "$work/status.json"' "$(cat "$work/status.json")"
-got=$(pyjson "$work/status.json" '(j["enforce"], j["success_audit"], j["strict_parse"], j["active_policy"]["name"], j["active_policy"]["version"], j["active_policy"]["sha256"], len(j["policies"]))')
+got=$(pyjson "$work/status.json" '(j["enforce"], j["success_audit"], j["strict_parse"],
+	j["active_policy"]["name"], j["active_policy"]["version"],
+	j["active_policy"]["sha256"], len(j["policies"]))')
 want="(True, False, True, 'pl_a', '1.0.0', '$sum_a', 2)"
 expect "status --json: settings, active policy with version and hash, policies" \
 	'[ "$got" = "$want" ]' "expected $want" "got      $got"
 run IPC status
+want_enforce="enforce:        1 (enforcing)"
+want_active="active policy:  pl_a (version 1.0.0, sha256 $sum_a)"
 expect "status prints the settings and the active policy" \
-	'[ $rc -eq 0 ] && [[ "$out" == *"enforce:        1 (enforcing)"*"active policy:  pl_a (version 1.0.0, sha256 $sum_a)"* ]]' \
-	"$out"
+	'[ $rc -eq 0 ] && [[ "$out" == *"$want_enforce"*"$want_active"* ]]' "$out"
 : >"$sys/active_policy"
 echo 0 >"$sec/policies/pl_a/active"
 IPC status --json >"$work/status2.json"
 expect "status --json: no active policy is null" \
-	'[ "$(pyjson "$work/status2.json" "j[\"active_policy\"]")" = None ]' "$(cat "$work/status2.json")"
+	'[ "$(pyjson "$work/status2.json" "j[\"active_policy\"]")" = None ]' \
+	"$(cat "$work/status2.json")"
 rm -rf "$sec/policies"/*
 IPC list --json >"$work/empty.json"
 expect "list --json of no policy is an empty array" \
-	'json_ok "$work/empty.json" && [ "$(pyjson "$work/empty.json" "j")" = "[]" ]' "$(cat "$work/empty.json")"
+	'json_ok "$work/empty.json" && [ "$(pyjson "$work/empty.json" "j")" = "[]" ]' \
+	"$(cat "$work/empty.json")"
 
 # securityfs missing
 run "$IPECTL" --root "$work/nonexistent/ipe" --sysctl-root "$sys" list
@@ -574,11 +593,13 @@ if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ] &&
 	run setpriv --reuid=65534 --regid=65534 --clear-groups \
 		"$IPECTL" --root "$sec" --sysctl-root "$sys" load "$blob"
 	expect "a node that refuses writes (EACCES): message and exit 1" \
-		'[ $rc -eq 1 ] && [[ "$err" == *"permission denied"*"(EACCES)"* ]]' "exit $rc" "$err"
+		'[ $rc -eq 1 ] && [[ "$err" == *"permission denied"*"(EACCES)"* ]]' \
+		"exit $rc" "$err"
 elif [ "$(id -u)" != 0 ]; then
 	run IPC load "$blob"
 	expect "a node that refuses writes (EACCES): message and exit 1" \
-		'[ $rc -eq 1 ] && [[ "$err" == *"permission denied"*"(EACCES)"* ]]' "exit $rc" "$err"
+		'[ $rc -eq 1 ] && [[ "$err" == *"permission denied"*"(EACCES)"* ]]' \
+		"exit $rc" "$err"
 else
 	skip "EACCES through permissions" "no setpriv"
 fi
@@ -620,16 +641,20 @@ if [ -n "$fakewrite" ]; then
 	fake_err E2BIG load "$blob" -- "larger than the kernel accepts"
 	fake_err EINVAL load "$blob" -- "the kernel refused the policy"
 	if [ -s "$work/bad.p7s" ]; then
-		fake_err EINVAL load "$work/bad.p7s" -- "refused the policy: line 2:12: unknown action"
+		fake_err EINVAL load "$work/bad.p7s" -- \
+			"refused the policy: line 2:12: unknown action"
 	fi
 	fake_err ENOMEM load "$blob" -- "out of memory"
 	fake_err ENODEV load "$blob" -- "IPE is not available"
 	fake_err ENOPKG load "$blob" -- "lacks the digest or signature algorithm"
-	fake_err ESTALE update pl_a "$blob" -- "version older than the deployed one: pl_a is loaded with version 1.0.0, the update has 1.0.0"
+	stale="version older than the deployed one"
+	fake_err ESTALE update pl_a "$blob" -- \
+		"$stale: pl_a is loaded with version 1.0.0, the update has 1.0.0"
 	fake_err EINVAL update pl_a "$blob" -- "is named \"good\", not \"pl_a\""
 	fake_err EPERM update boot "$blob" -- "\"boot\" is the boot policy, which cannot be updated"
 	fake_err ENOENT update pl_a "$blob" -- "no such policy: \"pl_a\""
-	fake_err ESTALE activate boot -- "version older than the deployed one: boot has version 0.1.0, the active policy pl_a"
+	fake_err ESTALE activate boot -- \
+		"$stale: boot has version 0.1.0, the active policy pl_a"
 	fake_err EPERM activate boot -- "needs CAP_MAC_ADMIN"
 	fake_err ENOENT activate boot -- "no such policy"
 	fake_err EINVAL activate boot -- "invalid argument"
@@ -647,34 +672,75 @@ fi
 # (d) audit logs
 
 D256=0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0
+# the policy digests of the admin guide's examples
+DBOOT=9aac6f66b4f28056e36ee99d6bffa3ce41f3a7ce08dd586869a1f7984d50edb5
+DA1=64d57e357b61545caeff963cc2385e3cfd4d400d09dcb6581be242a67237fdbd
+DA2=62d43340f4d065f17dadd59d7adb3595e861901e46641e7905263fd2c6114a18
 {
 	# the admin guide's examples
-	echo 'type=1420 audit(1796281924.568:4): ipe_op=EXECUTE ipe_hook=BPRM_CHECK enforcing=1 pid=53 comm="sh" path="/tmp/hello" dev="tmpfs" ino=2 rule="DEFAULT op=EXECUTE action=DENY" auid=4294967295 ses=4294967295 lsm=ipe res=0'
-	echo 'type=1420 audit(1796281924.624:7): ipe_op=EXECUTE ipe_hook=MMAP enforcing=0 pid=58 comm="hello" path="/tmp/hello" dev="tmpfs" ino=2 rule="DEFAULT op=EXECUTE action=DENY" auid=4294967295 ses=4294967295 lsm=ipe res=0'
-	echo 'type=1420 audit(1796281925.376:20): ipe_op=EXECUTE ipe_hook=BPRM_CHECK enforcing=1 pid=98 comm="init" path="/bin/busybox" dev="rootfs" ino=24 rule="op=EXECUTE boot_verified=TRUE action=ALLOW" auid=4294967295 ses=4294967295 lsm=ipe res=1'
-	echo 'type=1421 audit(1796281979.502:7): op=ACTIVATE old_active_pol_name="boot" old_active_pol_version=0.0.0 old_policy_digest=sha256:9aac6f66b4f28056e36ee99d6bffa3ce41f3a7ce08dd586869a1f7984d50edb5 new_active_pol_name="pl_a" new_active_pol_version=0.1.0 new_policy_digest=sha256:64d57e357b61545caeff963cc2385e3cfd4d400d09dcb6581be242a67237fdbd auid=4294967295 ses=4294967295 lsm=ipe res=1'
-	echo 'type=1421 audit(1796281979.014:4): op=SET strict_parse=0 old_strict_parse=1 auid=4294967295 ses=4294967295 lsm=ipe res=1'
-	echo 'type=1422 audit(1796281975.722:2): op=LOAD policy_name="pl_a" policy_version=0.1.0 policy_digest=sha256:64d57e357b61545caeff963cc2385e3cfd4d400d09dcb6581be242a67237fdbd auid=4294967295 ses=4294967295 lsm=ipe res=1'
-	echo 'type=1422 audit(1796281980.830:8): op=UPDATE policy_name="pl_a" policy_version=0.2.0 policy_digest=sha256:62d43340f4d065f17dadd59d7adb3595e861901e46641e7905263fd2c6114a18 old_policy_version=0.1.0 old_policy_digest=sha256:64d57e357b61545caeff963cc2385e3cfd4d400d09dcb6581be242a67237fdbd auid=4294967295 ses=4294967295 lsm=ipe res=1'
+	echo 'type=1420 audit(1796281924.568:4): ipe_op=EXECUTE' \
+		'ipe_hook=BPRM_CHECK enforcing=1 pid=53 comm="sh" path="/tmp/hello"' \
+		'dev="tmpfs" ino=2 rule="DEFAULT op=EXECUTE action=DENY"' \
+		'auid=4294967295 ses=4294967295 lsm=ipe res=0'
+	echo 'type=1420 audit(1796281924.624:7): ipe_op=EXECUTE ipe_hook=MMAP' \
+		'enforcing=0 pid=58 comm="hello" path="/tmp/hello" dev="tmpfs" ino=2' \
+		'rule="DEFAULT op=EXECUTE action=DENY" auid=4294967295 ses=4294967295' \
+		'lsm=ipe res=0'
+	echo 'type=1420 audit(1796281925.376:20): ipe_op=EXECUTE' \
+		'ipe_hook=BPRM_CHECK enforcing=1 pid=98 comm="init"' \
+		'path="/bin/busybox" dev="rootfs" ino=24' \
+		'rule="op=EXECUTE boot_verified=TRUE action=ALLOW" auid=4294967295' \
+		'ses=4294967295 lsm=ipe res=1'
+	echo 'type=1421 audit(1796281979.502:7): op=ACTIVATE' \
+		'old_active_pol_name="boot" old_active_pol_version=0.0.0' \
+		'old_policy_digest=sha256:'"$DBOOT" \
+		'new_active_pol_name="pl_a" new_active_pol_version=0.1.0' \
+		'new_policy_digest=sha256:'"$DA1" \
+		'auid=4294967295 ses=4294967295 lsm=ipe res=1'
+	echo 'type=1421 audit(1796281979.014:4): op=SET strict_parse=0' \
+		'old_strict_parse=1 auid=4294967295 ses=4294967295 lsm=ipe res=1'
+	echo 'type=1422 audit(1796281975.722:2): op=LOAD policy_name="pl_a"' \
+		'policy_version=0.1.0' 'policy_digest=sha256:'"$DA1" \
+		'auid=4294967295 ses=4294967295 lsm=ipe res=1'
+	echo 'type=1422 audit(1796281980.830:8): op=UPDATE policy_name="pl_a"' \
+		'policy_version=0.2.0' 'policy_digest=sha256:'"$DA2" \
+		'old_policy_version=0.1.0' 'old_policy_digest=sha256:'"$DA1" \
+		'auid=4294967295 ses=4294967295 lsm=ipe res=1'
 	# auditd's raw log, by name, with other records around
-	echo 'type=SYSCALL msg=audit(1796281930.000:30): arch=c000003e syscall=313 success=no exit=-13 comm="insmod"'
-	echo 'type=IPE_ACCESS msg=audit(1796281930.000:30): ipe_op=KMODULE ipe_hook=KERNEL_READ enforcing=1 pid=70 comm="insmod" path="/tmp/x.ko" dev="tmpfs" ino=5 rule="DEFAULT action=DENY" auid=0 ses=1 lsm=ipe res=0'
+	echo 'type=SYSCALL msg=audit(1796281930.000:30): arch=c000003e syscall=313' \
+		'success=no exit=-13 comm="insmod"'
+	echo 'type=IPE_ACCESS msg=audit(1796281930.000:30): ipe_op=KMODULE' \
+		'ipe_hook=KERNEL_READ enforcing=1 pid=70 comm="insmod"' \
+		'path="/tmp/x.ko" dev="tmpfs" ino=5 rule="DEFAULT action=DENY" auid=0' \
+		'ses=1 lsm=ipe res=0'
 	echo 'type=PROCTITLE msg=audit(1796281930.000:30): proctitle=696E736D6F64'
 	# dmesg, with a timestamp
-	echo '[   12.345678] audit: type=1420 audit(1796281931.000:31): ipe_op=EXECUTE ipe_hook=BPRM_CHECK enforcing=1 pid=71 comm="sh" path="/tmp/hello" dev="tmpfs" ino=2 rule="DEFAULT op=EXECUTE action=DENY" auid=4294967295 ses=4294967295 lsm=ipe res=0'
+	echo '[   12.345678] audit: type=1420 audit(1796281931.000:31):' \
+		'ipe_op=EXECUTE ipe_hook=BPRM_CHECK enforcing=1 pid=71 comm="sh"' \
+		'path="/tmp/hello" dev="tmpfs" ino=2' \
+		'rule="DEFAULT op=EXECUTE action=DENY" auid=4294967295 ses=4294967295' \
+		'lsm=ipe res=0'
 	# enriched log, a path in hex (it has a space), UNKNOWN[] type
-	printf 'type=UNKNOWN[1420] msg=audit(1796281932.000:32): ipe_op=EXECUTE ipe_hook=MMAP enforcing=1 pid=72 comm="ld.so" path=2F746D702F6D792070726F67 dev="vda" ino=12 rule="op=EXECUTE dmverity_roothash=sha256:%s action=DENY" auid=0 ses=1 lsm=ipe res=0\x1dAUID="root" UID="root"\n' "$D256"
+	fmt='type=UNKNOWN[1420] msg=audit(1796281932.000:32): ipe_op=EXECUTE ipe_hook=MMAP'
+	fmt+=' enforcing=1 pid=72 comm="ld.so" path=2F746D702F6D792070726F67 dev="vda"'
+	fmt+=' ino=12 rule="op=EXECUTE dmverity_roothash=sha256:%s action=DENY"'
+	fmt+=' auid=0 ses=1 lsm=ipe res=0\x1dAUID="root" UID="root"\n'
+	printf "$fmt" "$D256"
 	# a policy name in hex
-	echo 'type=IPE_POLICY_LOAD msg=audit(1796281933.000:33): op=LOAD policy_name=4170706C69616E6365206C6F636B646F776E policy_version=3.0.0 policy_digest=sha256:00 auid=0 ses=1 lsm=ipe res=1'
+	echo 'type=IPE_POLICY_LOAD msg=audit(1796281933.000:33): op=LOAD' \
+		'policy_name=4170706C69616E6365206C6F636B646F776E policy_version=3.0.0' \
+		'policy_digest=sha256:00 auid=0 ses=1 lsm=ipe res=1'
 	echo 'type=1400 audit(1796281934.000:34): apparmor="DENIED" operation="exec"'
 } >"$work/audit.log"
 
 run "$IPECTL" audit "$work/audit.log"
+want_counts="IPE audit records: 11 (1420 access: 6, 1421 config change: 2,"
+want_counts+=" 1422 policy load: 3)"
 expect "audit: exit 0 and the record counts" \
-	'[ $rc -eq 0 ] && [[ "$out" == *"IPE audit records: 11 (1420 access: 6, 1421 config change: 2, 1422 policy load: 3)"* ]]' \
-	"exit $rc" "$out" "$err"
+	'[ $rc -eq 0 ] && [[ "$out" == *"$want_counts"* ]]' "exit $rc" "$out" "$err"
+want_access="Access decisions: 6 (denied: 5, of which in permissive mode: 1; allowed: 1)"
 expect "audit: denials, permissive ones, allowed" \
-	'[[ "$out" == *"Access decisions: 6 (denied: 5, of which in permissive mode: 1; allowed: 1)"* ]]' "$out"
+	'[[ "$out" == *"$want_access"* ]]' "$out"
 want_rules="Denials by rule:
         3  DEFAULT op=EXECUTE action=DENY
         1  DEFAULT action=DENY
@@ -687,19 +753,36 @@ want_paths="Denials by path:
         1  /tmp/x.ko"
 expect "audit: denials grouped by path (hex decoded)" \
 	'[[ "$out" == *"$want_paths"* ]]' "expected:" "$want_paths" "got:" "$out"
+# change_ops: the second word of each line of $out from "Policy changes:" on
+change_ops() {
+	printf '%s\n' "$out" | sed -n '/^Policy changes:/,$p' | awk '{print $2}' |
+		tr '\n' ' '
+}
 expect "audit: policy changes in log order, hex names decoded" \
-	'[ "$(printf "%s\n" "$out" | sed -n "/^Policy changes:/,\$p" | awk "{print \$2}" | tr "\n" " ")" = "changes: ACTIVATE SET LOAD UPDATE LOAD " ] && [[ "$out" == *"LOAD      Appliance lockdown 3.0.0"* ]] && [[ "$out" == *"ACTIVATE  boot 0.0.0 -> pl_a 0.1.0"* ]] && [[ "$out" == *"SET       strict_parse=0 (was 1)"* ]]' \
+	'[ "$(change_ops)" = "changes: ACTIVATE SET LOAD UPDATE LOAD " ] &&
+	 [[ "$out" == *"LOAD      Appliance lockdown 3.0.0"* ]] &&
+	 [[ "$out" == *"ACTIVATE  boot 0.0.0 -> pl_a 0.1.0"* ]] &&
+	 [[ "$out" == *"SET       strict_parse=0 (was 1)"* ]]' \
 	"$out"
 "$IPECTL" audit --json <"$work/audit.log" >"$work/audit.json" 2>"$work/.err"
 expect "audit --json (stdin) is valid JSON" 'json_ok "$work/audit.json"' \
 	"$(cat "$work/audit.json" "$work/.err")"
-got=$(pyjson "$work/audit.json" '(j["records"], j["by_type"], j["access"], [(r["rule"], r["count"]) for r in j["denials_by_rule"]][0], [(p["path"], p["count"]) for p in j["denials_by_path"]], [c["op"] for c in j["policy_changes"]], j["policy_changes"][4]["policy_name"], j["policy_changes"][0]["type"])')
-want="(11, {'1420': 6, '1421': 2, '1422': 3}, {'total': 6, 'denied': 5, 'denied_permissive': 1, 'allowed': 1}, ('DEFAULT op=EXECUTE action=DENY', 3), [('/tmp/hello', 3), ('/tmp/my prog', 1), ('/tmp/x.ko', 1)], ['ACTIVATE', 'SET', 'LOAD', 'UPDATE', 'LOAD'], 'Appliance lockdown', 1421)"
+got=$(pyjson "$work/audit.json" '(j["records"], j["by_type"], j["access"],
+	[(r["rule"], r["count"]) for r in j["denials_by_rule"]][0],
+	[(p["path"], p["count"]) for p in j["denials_by_path"]],
+	[c["op"] for c in j["policy_changes"]],
+	j["policy_changes"][4]["policy_name"], j["policy_changes"][0]["type"])')
+want="(11, {'1420': 6, '1421': 2, '1422': 3},"
+want+=" {'total': 6, 'denied': 5, 'denied_permissive': 1, 'allowed': 1},"
+want+=" ('DEFAULT op=EXECUTE action=DENY', 3),"
+want+=" [('/tmp/hello', 3), ('/tmp/my prog', 1), ('/tmp/x.ko', 1)],"
+want+=" ['ACTIVATE', 'SET', 'LOAD', 'UPDATE', 'LOAD'], 'Appliance lockdown', 1421)"
 expect "audit --json: exact counts, groups and changes" '[ "$got" = "$want" ]' \
 	"expected $want" "got      $got"
 printf 'nothing to see\n' | "$IPECTL" audit --json >"$work/none.json"
+none_expr='(j["records"], j["denials_by_rule"], j["policy_changes"])'
 expect "audit of a log without IPE records: zero counts, valid JSON" \
-	'[ "$(pyjson "$work/none.json" "(j[\"records\"], j[\"denials_by_rule\"], j[\"policy_changes\"])")" = "(0, [], [])" ]' \
+	'[ "$(pyjson "$work/none.json" "$none_expr")" = "(0, [], [])" ]' \
 	"$(cat "$work/none.json")"
 run "$IPECTL" audit "$work/nonexistent.log"
 expect "audit of a missing file: exit 2" '[ $rc -eq 2 ]' "exit $rc"
@@ -719,8 +802,10 @@ warn_case() {
 	expect "$desc" '[ $rc -eq 0 ] && [ "$err" = "$want" ]' "exit $rc" \
 		"expected: $want" "got:      $err"
 }
+shadowed="the rule at line 3 matches every event it would match"
+implicit="and no global DEFAULT: implicit ALLOW when no rule matches"
 warn_case "shadowed rule: an earlier rule with a subset of its properties" \
-	"@:4:1: warning: rule for op=EXECUTE never matches: the rule at line 3 matches every event it would match" \
+	"@:4:1: warning: rule for op=EXECUTE never matches: $shadowed" \
 	"$HDR" 'DEFAULT action=DENY' 'op=EXECUTE boot_verified=TRUE action=ALLOW' \
 	'op=EXECUTE dmverity_signature=TRUE boot_verified=TRUE action=DENY'
 warn_case "no shadowing the other way round (the narrower rule first)" "" \
@@ -731,35 +816,37 @@ warn_case "no shadowing across ops" "" \
 	"$HDR" 'DEFAULT action=DENY' 'op=KMODULE action=ALLOW' \
 	'op=EXECUTE boot_verified=TRUE action=ALLOW'
 warn_case "a rule without properties shadows every later rule of its op" \
-	"@:4:1: warning: rule for op=EXECUTE never matches: the rule at line 3 matches every event it would match" \
+	"@:4:1: warning: rule for op=EXECUTE never matches: $shadowed" \
 	"$HDR" 'DEFAULT action=DENY' 'op=EXECUTE action=ALLOW' \
 	'op=EXECUTE dmverity_roothash=sha256:'"$H64"' action=DENY'
 warn_case "a root hash without algorithm shadows the same hash with one" \
-	"@:4:3: warning: rule for op=EXECUTE never matches: the rule at line 3 matches every event it would match" \
+	"@:4:3: warning: rule for op=EXECUTE never matches: $shadowed" \
 	"$HDR" 'DEFAULT action=DENY' 'op=EXECUTE dmverity_roothash='"$H64"' action=DENY' \
 	'  op=EXECUTE dmverity_roothash=sha256:'"$H64"' action=ALLOW'
 warn_case "a hash with algorithm does not shadow the bare hash" "" \
 	"$HDR" 'DEFAULT action=DENY' 'op=EXECUTE dmverity_roothash=sha256:'"$H64"' action=DENY' \
 	'op=EXECUTE dmverity_roothash='"$H64"' action=ALLOW'
 warn_case "a KERNEL_READ rule shadowed in all six ops: one warning" \
-	"@:4:1: warning: rule for op=KERNEL_READ never matches: the rule at line 3 matches every event it would match" \
+	"@:4:1: warning: rule for op=KERNEL_READ never matches: $shadowed" \
 	"$HDR" 'DEFAULT action=DENY' 'op=KERNEL_READ boot_verified=TRUE action=ALLOW' \
 	'op=KERNEL_READ boot_verified=TRUE dmverity_signature=FALSE action=DENY'
 warn_case "a KERNEL_READ rule shadowed in one op names that op" \
-	"@:4:1: warning: rule for op=FIRMWARE never matches: the rule at line 3 matches every event it would match" \
+	"@:4:1: warning: rule for op=FIRMWARE never matches: $shadowed" \
 	"$HDR" 'DEFAULT action=DENY' 'op=FIRMWARE action=DENY' \
 	'op=KERNEL_READ boot_verified=TRUE action=ALLOW'
 warn_case "implicit ALLOW: no DEFAULT at all names every op" \
-	"@:2:2: warning: no DEFAULT for op=EXECUTE,KERNEL_READ and no global DEFAULT: implicit ALLOW when no rule matches" \
+	"@:2:2: warning: no DEFAULT for op=EXECUTE,KERNEL_READ $implicit" \
 	'# comment' " $HDR" 'op=EXECUTE boot_verified=TRUE action=ALLOW'
+ops=FIRMWARE,KEXEC_IMAGE,KEXEC_INITRAMFS,POLICY,X509_CERT
 warn_case "implicit ALLOW: only the ops without DEFAULT are named" \
-	"@:1:1: warning: no DEFAULT for op=FIRMWARE,KEXEC_IMAGE,KEXEC_INITRAMFS,POLICY,X509_CERT and no global DEFAULT: implicit ALLOW when no rule matches" \
+	"@:1:1: warning: no DEFAULT for op=$ops $implicit" \
 	"$HDR" 'DEFAULT op=EXECUTE action=DENY' 'DEFAULT op=KMODULE action=DENY'
 warn_case "no implicit ALLOW with a global DEFAULT" "" "$HDR" 'DEFAULT action=ALLOW'
 warn_case "no implicit ALLOW when every op has its DEFAULT" "" "$HDR" \
 	'DEFAULT op=EXECUTE action=DENY' 'DEFAULT op=KERNEL_READ action=ALLOW'
+dup="duplicate dmverity_roothash=sha256:$H64"
 warn_case "duplicate digest: the same dmverity_roothash twice in one op" \
-	"@:4:27: warning: duplicate dmverity_roothash=sha256:$H64 for op=EXECUTE (first at line 3)" \
+	"@:4:27: warning: $dup for op=EXECUTE (first at line 3)" \
 	"$HDR" 'DEFAULT action=DENY' \
 	'op=EXECUTE boot_verified=TRUE dmverity_roothash=sha256:'"$H64"' action=DENY' \
 	'op=EXECUTE action=ALLOW   dmverity_roothash=sha256:'"${H64^^}"
@@ -770,12 +857,16 @@ warn_case "a clean policy gives no warning at all" "" \
 	'policy_name="Appliance lockdown" policy_version=3.0.0' 'DEFAULT action=DENY' \
 	'op=EXECUTE dmverity_roothash=sha256:'"$D256"' action=DENY' \
 	'op=KERNEL_READ dmverity_roothash=sha256:'"$D256"' action=DENY' \
-	'op=EXECUTE boot_verified=TRUE action=ALLOW' 'op=EXECUTE dmverity_signature=TRUE action=ALLOW' \
-	'op=KERNEL_READ boot_verified=TRUE action=ALLOW' 'op=KERNEL_READ dmverity_signature=TRUE action=ALLOW'
+	'op=EXECUTE boot_verified=TRUE action=ALLOW' \
+	'op=EXECUTE dmverity_signature=TRUE action=ALLOW' \
+	'op=KERNEL_READ boot_verified=TRUE action=ALLOW' \
+	'op=KERNEL_READ dmverity_signature=TRUE action=ALLOW'
 printf '%s\n' "$HDR" 'op=EXECUTE action=ALLOW' 'op=EXECUTE action=ALLOW' >"$work/w.pol"
 run "$IPECTL" check --Werror "$work/w.pol"
 expect "--Werror: warnings become errors, exit 1" \
-	'[ $rc -eq 1 ] && [[ "$err" == *"3:1: error: rule for op=EXECUTE never matches"* ]] && [[ "$err" == *"1:1: error: no DEFAULT"* ]]' \
+	'[ $rc -eq 1 ] &&
+	 [[ "$err" == *"3:1: error: rule for op=EXECUTE never matches"* ]] &&
+	 [[ "$err" == *"1:1: error: no DEFAULT"* ]]' \
 	"exit $rc" "$err"
 
 # ---------------------------------------------------------------------
@@ -786,17 +877,20 @@ expect "no command: usage, exit 2" '[ $rc -eq 2 ] && [[ "$err" == *usage:* ]]' "
 run "$IPECTL" frobnicate
 expect "unknown command: exit 2" '[ $rc -eq 2 ] && [[ "$err" == *"unknown command"* ]]' "exit $rc"
 run "$IPECTL" --help
-expect "--help: usage on stdout, exit 0" '[ $rc -eq 0 ] && [[ "$out" == *"check POLICY"* ]]' "exit $rc"
+expect "--help: usage on stdout, exit 0" \
+	'[ $rc -eq 0 ] && [[ "$out" == *"check POLICY"* ]]' "exit $rc"
 run "$IPECTL" check
 expect "check without a file: exit 2" '[ $rc -eq 2 ]' "exit $rc"
 run "$IPECTL" check --bogus "$work/good.pol"
 expect "check with an unknown option: exit 2" '[ $rc -eq 2 ]' "exit $rc"
 run "$IPECTL" check "$work/good.pol" "$work/nonexistent.pol"
 expect "check of a missing file: the file named, exit 2" \
-	'[ $rc -eq 2 ] && [[ "$err" == *"nonexistent.pol: error: No such file"* ]]' "exit $rc" "$err"
+	'[ $rc -eq 2 ] && [[ "$err" == *"nonexistent.pol: error: No such file"* ]]' \
+	"exit $rc" "$err"
 run "$IPECTL" check "$work/good.pol" "$work/bad.pol"
 expect "check of several files: each reported, exit 1 for one with errors" \
-	'[ $rc -eq 1 ] && [ "$err" = "$work/bad.pol:2:12: error: unknown action" ]' "exit $rc" "$err"
+	'[ $rc -eq 1 ] && [ "$err" = "$work/bad.pol:2:12: error: unknown action" ]' \
+	"exit $rc" "$err"
 printf '' | "$IPECTL" check - 2>"$work/.err"
 rc=$?
 expect "check - reads stdin; an empty policy has no line" \
@@ -805,11 +899,12 @@ expect "check - reads stdin; an empty policy has no line" \
 run "$IPECTL" check -q "$work/bad.pol"
 expect "check -q prints nothing" '[ $rc -eq 1 ] && [ -z "$out$err" ]' "$out$err"
 run "$IPECTL" check -v "$work/good.pol"
-expect "check -v prints a summary" \
-	'[ $rc -eq 0 ] && [ "$out" = "$work/good.pol: policy_name=\"good\" policy_version=1.0.0: 7 rules, 0 warnings" ]' "$out"
+want="$work/good.pol: policy_name=\"good\" policy_version=1.0.0: 7 rules, 0 warnings"
+expect "check -v prints a summary" '[ $rc -eq 0 ] && [ "$out" = "$want" ]' "$out"
 run "$IPECTL" check --dump "$work/good.pol"
 expect "check --dump prints the tables the kernel builds" \
-	'[ $rc -eq 0 ] && [[ "$out" == *"op=KMODULE boot_verified=TRUE action=ALLOW # line 4"* ]]' "$out"
+	'[ $rc -eq 0 ] &&
+	 [[ "$out" == *"op=KMODULE boot_verified=TRUE action=ALLOW # line 4"* ]]' "$out"
 if [ -r "$here/../ipectl.8" ] && command -v man >/dev/null; then
 	MANWIDTH=80 man -l "$here/../ipectl.8" >"$work/man.txt" 2>"$work/man.err"
 	expect "the man page renders without troff warnings" \

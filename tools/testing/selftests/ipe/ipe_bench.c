@@ -30,8 +30,8 @@ static unsigned long long now_ns(void)
 
 static int bench_exec(const char *path, long n)
 {
-	char *argv[] = { (char *)path, NULL };
-	char *envp[] = { NULL };
+	char *const argv[] = { (char *)path, NULL };
+	char *const envp[] = { NULL };
 	long i;
 
 	for (i = 0; i < n; i++) {

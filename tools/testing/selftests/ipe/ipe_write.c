@@ -114,7 +114,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (argc - optind != (str ? 1 : 2)) {
-		fprintf(stderr, "usage: ipe_write [-c N] [-d] [-f NTH] TARGET FILE | -s STRING TARGET\n");
+		fprintf(stderr,
+			"usage: ipe_write [-c N] [-d] [-f NTH] TARGET FILE | -s STRING TARGET\n");
 		return 2;
 	}
 	if (str) {
