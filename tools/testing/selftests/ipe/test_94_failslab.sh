@@ -30,9 +30,11 @@ state() {
 # sweep NAME AFTER UNDO ARGS...: write ARGS (ipe_write arguments) with
 # the 1st, 2nd... allocation failing, until a write passes fewer
 # allocations than that. Each failed write must leave state() as it was.
-# A write can also succeed despite its fault (an audit record lost, say):
-# then UNDO, when not empty, restores the state and the sweep goes on;
-# else the sweep ends there. AFTER must hold after the last write.
+# A write can also succeed despite its fault (an audit record lost, a
+# kvmalloc() that fell back to vmalloc): then UNDO, when not empty,
+# restores the state and the sweep goes on; else the sweep ends there (an
+# activation cannot be undone: no older policy can be made active again).
+# AFTER must hold after the last write.
 sweep() {
 	name=$1 after=$2 undo=$3
 	shift 3
@@ -71,14 +73,15 @@ sweep() {
 			"$faults faults injected in $((n - 1)) writes"
 		return
 	fi
-	pass "$name: $faults injected allocation failures, each refused write left the state as it was"
+	pass "$name: each write refused by an injected allocation failure left the state alone"
 	expect_eq "$name: the last write succeeds" OK "$res"
 	check "$name: and did its work" sh -c "$after"
 }
 
 sweep "load" "test -d $P/fi" "echo fi >$IPE_FS/del_policy" \
 	"$IPE_FS/new_policy" "$D/fi_1.p7s"
-sweep "update" "test \"\$(cat $P/fi/version)\" = 9.1.0" "" \
+sweep "update" "test \"\$(cat $P/fi/version)\" = 9.1.0" \
+	"echo fi >$IPE_FS/del_policy && $IPE_WRITE $IPE_FS/new_policy $D/fi_1.p7s >/dev/null" \
 	"$P/fi/update" "$D/fi_2.p7s"
 sweep "activate" "test \"\$(cat /proc/sys/ipe/active_policy)\" = fi" "" \
 	-s fi /proc/sys/ipe/active_policy
