@@ -141,6 +141,10 @@ allow_all() {
 # Everything allowed again, as before the dm-verity policies.
 allow_all dmv_done 2.4.0
 
+# test_95: the volume trusted by root hash while its device is removed
+policy rm_hash 9.5.0 "op=EXECUTE dmverity_roothash=$roothash action=ALLOW"
+allow_all rm_done 9.6.0
+
 # flip HEX POS: HEX with its hex digit at POS (from 0) changed, its
 # lowest bit flipped: another root hash, one nibble off.
 flip() {
