@@ -13,7 +13,7 @@
 # each change took.
 #
 # Each variant builds the directories the series touches (security/,
-# block/, drivers/md/, init/) in its own object directory,
+# block/, drivers/md/, init/, fs/verity/) in its own object directory,
 # build/obj-matrix/NAME, kept between runs, and then the files the series
 # adds or changes again with W=1; any warning fails the variant. A full
 # link would take minutes per variant, so the link is checked where it can
@@ -37,6 +37,9 @@ no-dmverity-prop	SECURITY_IPE_PROP_DM_VERITY=n
 no-dmverity-sig-prop	SECURITY_IPE_PROP_DM_VERITY_SIGNATURE=n
 no-roothash-sig		DM_VERITY_VERIFY_ROOTHASH_SIG=n
 no-dm-verity		DM_VERITY=n
+no-fsverity-prop	SECURITY_IPE_PROP_FS_VERITY=n
+no-fsverity-sig		FS_VERITY_BUILTIN_SIGNATURES=n
+no-fs-verity		FS_VERITY=n
 no-permissive		SECURITY_IPE_PERMISSIVE_SWITCH=n
 no-sysctl		EXPERT=y PROC_SYSCTL=n SYSCTL=n
 '
@@ -50,6 +53,9 @@ dependents() {
 	DM_VERITY_VERIFY_ROOTHASH_SIG)
 		echo 'DM_VERITY_VERIFY_ROOTHASH_SIG_SECONDARY_KEYRING SECURITY_IPE_PROP_DM_VERITY_SIGNATURE' ;;
 	DM_VERITY) echo 'DM_VERITY_[A-Z_]* SECURITY_IPE_PROP_DM_VERITY[A-Z_]*' ;;
+	SECURITY_IPE_PROP_FS_VERITY) echo SECURITY_IPE_PROP_FS_VERITY_SIGNATURE ;;
+	FS_VERITY_BUILTIN_SIGNATURES) echo SECURITY_IPE_PROP_FS_VERITY_SIGNATURE ;;
+	FS_VERITY) echo 'FS_VERITY_[A-Z_]* SECURITY_IPE_PROP_FS_VERITY[A-Z_]*' ;;
 	BLK_DEV_INITRD) echo 'RD_[A-Z0-9_]* INITRAMFS_[A-Z_]* SECURITY_IPE_PROP_BOOT_VERIFIED' ;;
 	esac
 }
@@ -64,7 +70,7 @@ kmake() {
 		HOSTCC="ccache gcc" -j"$JOBS" "$@"
 }
 
-dirs="security/ block/ drivers/md/ init/"
+dirs="security/ block/ drivers/md/ init/ fs/verity/"
 
 # Symbols of IPE, of the LSM hooks and of dm-verity that the built-in
 # objects of $dirs use but none of them defines.
@@ -77,7 +83,7 @@ link_check() {
 	[ -n "$archives" ] || return 0
 	comm -23 \
 		<(nm -u $archives 2>/dev/null | awk '{print $2}' |
-			grep -E '^(ipe_|security_|dm_verity_)' | sort -u) \
+			grep -E '^(ipe_|security_|dm_verity_|fsverity_)' | sort -u) \
 		<(nm --defined-only $archives 2>/dev/null | awk 'NF == 3 {print $3}' |
 			sort -u) | tr '\n' ' '
 }

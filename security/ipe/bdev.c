@@ -185,8 +185,10 @@ int ipe_bdev_setintegrity(struct block_device *bdev,
 		if (!IS_ENABLED(CONFIG_SECURITY_IPE_PROP_DM_VERITY_SIGNATURE))
 			return 0;
 		return ipe_bdev_set_signature(bdev, value, size);
+	default:
+		/* facts about files, or types IPE does not know */
+		return 0;
 	}
-	return 0;
 }
 
 /**

@@ -19,6 +19,7 @@
 #include "audit.h"
 #include "bdev.h"
 #include "eval.h"
+#include "fsverity.h"
 #include "initramfs.h"
 #include "policy.h"
 #include "policy_index.h"
@@ -162,8 +163,9 @@ int ipe_eval_result_print(char *buf, size_t size,
  * lives on the initramfs the kernel unpacked at boot (@ctx->initramfs, for
  * boot_verified) and the integrity facts its block device handed to IPE
  * through the bdev security blob (@ctx->bdev, for dmverity_roothash and
- * dmverity_signature). Called only with a file; it must not sleep or
- * allocate, as the facts are read on every evaluation.
+ * dmverity_signature), and its fs-verity digest and signature fact (for
+ * fsverity_digest and fsverity_signature). Called only with a file; it
+ * must not sleep or allocate, as the facts are read on every evaluation.
  *
  * The block device facts (@ctx->bdev) are RCU-protected and change when
  * a dm-verity table is swapped, so ipe_evaluate_event() looks them up
@@ -173,6 +175,7 @@ static void ipe_ctx_file_facts(struct ipe_eval_ctx *ctx,
 			       const struct file *file)
 {
 	ctx->initramfs = ipe_file_on_initramfs(file);
+	ipe_ctx_fsverity(ctx, file);
 }
 
 /**

@@ -57,6 +57,12 @@ struct ipe_bdev_facts {
  * @file: the file involved, or NULL (anonymous memory, kernel_load_data)
  * @initramfs: @file lives on the initramfs unpacked at boot
  * @bdev: facts about @file's block device, or NULL
+ * @fsv_alg: the hash algorithm of @file's fs-verity digest, or NULL when
+ *	@file has none (no fs-verity, or fs-verity facts not built)
+ * @fsv_digest: @file's fs-verity digest, when @fsv_alg is set
+ * @fsv_digest_len: bytes in @fsv_digest
+ * @fsv_digest_key: ipe_digest_key() of @fsv_digest, for the rule index
+ * @fsv_signed: fs-verity verified @file's built-in signature
  */
 struct ipe_eval_ctx {
 	enum ipe_op op;
@@ -64,6 +70,11 @@ struct ipe_eval_ctx {
 	const struct file *file;
 	bool initramfs;
 	const struct ipe_bdev_facts *bdev;
+	const char *fsv_alg;
+	u8 fsv_digest[64];
+	u8 fsv_digest_len;
+	u32 fsv_digest_key;
+	bool fsv_signed;
 };
 
 struct ipe_policy;

@@ -7,6 +7,7 @@
 
 #include "ipe.h"
 #include "bdev.h"
+#include "fsverity.h"
 #include "hooks.h"
 #include "initramfs.h"
 #include "policy_store.h"
@@ -20,6 +21,9 @@ struct lsm_blob_sizes ipe_blobs __lsm_ro_after_init = {
 #endif
 #ifdef CONFIG_SECURITY_IPE_PROP_DM_VERITY
 	.lbs_bdev = sizeof(struct ipe_bdev),
+#endif
+#ifdef CONFIG_SECURITY_IPE_PROP_FS_VERITY_SIGNATURE
+	.lbs_inode = sizeof(struct ipe_inode),
 #endif
 };
 
@@ -35,6 +39,9 @@ static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 #ifdef CONFIG_SECURITY_IPE_PROP_DM_VERITY
 	LSM_HOOK_INIT(bdev_free_security, ipe_bdev_free_security),
 	LSM_HOOK_INIT(bdev_setintegrity, ipe_bdev_setintegrity),
+#endif
+#ifdef CONFIG_SECURITY_IPE_PROP_FS_VERITY_SIGNATURE
+	LSM_HOOK_INIT(inode_setintegrity, ipe_inode_setintegrity),
 #endif
 };
 

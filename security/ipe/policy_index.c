@@ -3,12 +3,14 @@
  * IPE rule index.
  *
  * A rule with a dmverity_roothash property can only match a file whose
- * device has that root hash. Such rules are kept in a hash table per op,
- * keyed by the digest bytes; every other rule stays in a short ordered
- * list. An evaluation walks that list and the one bucket of the file's
- * digest side by side, in rule order, so the first rule that matches is
- * the one a walk of the whole table would find. Buckets hold positions
- * in the op's rule table: the order of the policy text is the only order.
+ * device has that root hash, one with fsverity_digest only a file with
+ * that fs-verity digest. Such rules are kept in hash tables per op and
+ * kind of digest, keyed by the digest bytes; every other rule stays in a
+ * short ordered list. An evaluation walks that list and the one bucket of
+ * each of the file's digests side by side, in rule order, so the first
+ * rule that matches is the one a walk of the whole table would find.
+ * Buckets hold positions in the op's rule table: the order of the policy
+ * text is the only order.
  *
  * The index is built once per policy version, when it is loaded, and is
  * read-only afterwards: evaluations read it under RCU without a lock.
@@ -65,6 +67,10 @@ static const struct ipe_digest *ipe_rule_key(const struct ipe_rule *rule,
 			*kind = IPE_INDEX_DMV_ROOTHASH;
 			return prop->value.data;
 		}
+		if (prop->type == &ipe_prop_fsverity_digest) {
+			*kind = IPE_INDEX_FSV_DIGEST;
+			return prop->value.data;
+		}
 	}
 	return NULL;
 }
@@ -81,6 +87,11 @@ static bool ipe_ctx_key(const struct ipe_eval_ctx *ctx,
 		if (!ctx->bdev || !ctx->bdev->dmv_root_hash)
 			return false;
 		*key = ctx->bdev->dmv_root_hash_key;
+		return true;
+	case IPE_INDEX_FSV_DIGEST:
+		if (!ctx->fsv_alg)
+			return false;
+		*key = ctx->fsv_digest_key;
 		return true;
 	case IPE_INDEX_KINDS:
 		break;

@@ -17,10 +17,12 @@ struct ipe_eval_result;
 /**
  * enum ipe_index_kind - the digests a rule can be indexed by
  * @IPE_INDEX_DMV_ROOTHASH: the root hash of the file's dm-verity device
+ * @IPE_INDEX_FSV_DIGEST: the file's fs-verity digest
  * @IPE_INDEX_KINDS: number of kinds
  */
 enum ipe_index_kind {
 	IPE_INDEX_DMV_ROOTHASH,
+	IPE_INDEX_FSV_DIGEST,
 	IPE_INDEX_KINDS,
 };
 

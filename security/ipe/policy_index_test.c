@@ -334,6 +334,71 @@ static void ipe_index_more_props(struct kunit *test)
 		     IPE_ACTION_ALLOW, 0);
 }
 
+/*
+ * fs-verity digests have their own table: a file's fs-verity digest finds
+ * fsverity_digest rules and never dmverity_roothash rules of the same
+ * bytes, and the two tables and the plain list merge in rule order.
+ */
+static void ipe_index_fsverity(struct kunit *test)
+{
+	static const char text[] = IT_HDR
+		"DEFAULT action=DENY\n"
+		"op=EXECUTE dmverity_roothash=sha256:" IT_H1 " action=ALLOW\n"
+		"op=EXECUTE fsverity_digest=sha256:" IT_H2 " action=DENY\n"
+		"op=EXECUTE fsverity_signature=TRUE action=ALLOW\n"
+		"op=EXECUTE fsverity_digest=sha256:" IT_H1 " action=ALLOW\n"
+		"op=EXECUTE fsverity_digest=sha512:" IT_H1 IT_H1 " action=ALLOW\n";
+	static const struct {
+		const u8 *digest;
+		const char *alg;
+		size_t len;
+		bool is_signed;
+		u8 action;
+		u32 line;
+	} events[] = {
+		{ ipe_it_h1, "sha256", 32, false, IPE_ACTION_ALLOW, 6 },
+		{ ipe_it_h2, "sha256", 32, true, IPE_ACTION_DENY, 4 },
+		{ ipe_it_h1, "sha256", 32, true, IPE_ACTION_ALLOW, 5 },
+		{ ipe_it_h2, "sha512", 32, false, IPE_ACTION_DENY, 0 },
+		{ NULL, NULL, 0, true, IPE_ACTION_ALLOW, 5 },
+		{ NULL, NULL, 0, false, IPE_ACTION_DENY, 0 },
+	};
+	struct ipe_parse_error err = {};
+	struct ipe_eval_result want, got;
+	struct ipe_parsed_policy *pol;
+	struct ipe_policy_index *idx;
+	size_t i;
+
+	pol = ipe_parse_policy(text, strlen(text), true, &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(pol));
+	idx = ipe_index_build(pol);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(idx));
+	KUNIT_EXPECT_EQ(test, idx->ops[IPE_OP_EXECUTE].plain_count, 1);
+	for (i = 0; i < ARRAY_SIZE(events); i++) {
+		struct ipe_eval_ctx ctx = {
+			.op = IPE_OP_EXECUTE,
+			.fsv_signed = events[i].is_signed,
+		};
+
+		if (events[i].digest) {
+			ctx.fsv_alg = events[i].alg;
+			memcpy(ctx.fsv_digest, events[i].digest, events[i].len);
+			ctx.fsv_digest_len = events[i].len;
+			ctx.fsv_digest_key = ipe_digest_key(events[i].digest,
+							    events[i].len);
+		}
+		ipe_eval_policy(pol, &ctx, &want);
+		ipe_eval_indexed(pol, idx, &ctx, &got);
+		ipe_it_expect_same(test, &want, &got, text);
+		KUNIT_EXPECT_EQ_MSG(test, got.action, events[i].action,
+				    "event %zu", i);
+		KUNIT_EXPECT_EQ_MSG(test, got.rule ? got.rule->line : 0,
+				    events[i].line, "event %zu", i);
+	}
+	ipe_index_free(idx);
+	ipe_free_parsed_policy(pol);
+}
+
 /* many rules in few buckets: bucket neighbours are skipped by hash */
 static void ipe_index_many(struct kunit *test)
 {
@@ -381,6 +446,7 @@ static void ipe_index_many(struct kunit *test)
 static struct kunit_case ipe_index_test_cases[] = {
 	KUNIT_CASE(ipe_index_order),
 	KUNIT_CASE(ipe_index_alg),
+	KUNIT_CASE(ipe_index_fsverity),
 	KUNIT_CASE(ipe_index_more_props),
 	KUNIT_CASE(ipe_index_many),
 	KUNIT_CASE(ipe_index_random),

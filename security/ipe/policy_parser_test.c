@@ -191,6 +191,17 @@ static const struct ipe_parse_case ipe_parse_cases[] = {
 	   " action=DENY\n"
 	   "5: op=EXECUTE dmverity_roothash=sha512:" HEX_SHA512
 	   " action=DENY\n"),
+	OK("fsverity_digest and fsverity_signature", true,
+	   HDR "op=EXECUTE fsverity_digest=sha256:" HEX_SHA256 " action=ALLOW\n"
+	   "op=EXECUTE fsverity_digest=sha512:" HEX_SHA512 " action=DENY\n"
+	   "op=KMODULE fsverity_signature=TRUE action=ALLOW\n"
+	   "op=EXECUTE fsverity_signature=FALSE action=DENY\n",
+	   DHDR "2: op=EXECUTE fsverity_digest=sha256:" HEX_SHA256
+	   " action=ALLOW\n"
+	   "3: op=EXECUTE fsverity_digest=sha512:" HEX_SHA512
+	   " action=DENY\n"
+	   "5: op=EXECUTE fsverity_signature=FALSE action=DENY\n"
+	   "4: op=KMODULE fsverity_signature=TRUE action=ALLOW\n"),
 	OK("upper and mixed case hex", true,
 	   HDR "op=EXECUTE dmverity_roothash=sha256:" HEX_UPPER " action=DENY\n",
 	   DHDR "2: op=EXECUTE dmverity_roothash=sha256:" HEX_LOWER
@@ -431,6 +442,15 @@ static const struct ipe_parse_case ipe_parse_cases[] = {
 	    "bad property value"),
 
 	/* digests */
+	BAD("fsverity_digest without its algorithm", true,
+	    HDR "op=EXECUTE fsverity_digest=" HEX_SHA256 " action=ALLOW\n", 2,
+	    "bad property value"),
+	BAD("fsverity_digest of the wrong length", true,
+	    HDR "op=EXECUTE fsverity_digest=sha512:" HEX_SHA256
+	    " action=ALLOW\n", 2, "bad property value"),
+	BAD("fsverity_signature as a digit", true,
+	    HDR "op=EXECUTE fsverity_signature=1 action=ALLOW\n", 2,
+	    "bad property value"),
 	BAD("sha256 digest of 16 bytes", true,
 	    HDR "op=EXECUTE dmverity_roothash=sha256:" HEX16 " action=DENY\n",
 	    2, "bad property value"),

@@ -62,5 +62,7 @@ int ipe_digest_print(char *buf, size_t size, const char *key,
 extern const struct ipe_prop_type ipe_prop_boot_verified;
 extern const struct ipe_prop_type ipe_prop_dmverity_roothash;
 extern const struct ipe_prop_type ipe_prop_dmverity_signature;
+extern const struct ipe_prop_type ipe_prop_fsverity_digest;
+extern const struct ipe_prop_type ipe_prop_fsverity_signature;
 
 #endif /* _IPE_PROPERTY_H */

@@ -14,6 +14,8 @@ static const struct ipe_prop_type *const ipe_prop_types[] = {
 	&ipe_prop_boot_verified,
 	&ipe_prop_dmverity_roothash,
 	&ipe_prop_dmverity_signature,
+	&ipe_prop_fsverity_digest,
+	&ipe_prop_fsverity_signature,
 };
 
 /**

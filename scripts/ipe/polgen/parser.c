@@ -14,4 +14,6 @@
 #include "prop_boot_verified.c"
 #include "prop_dmverity_roothash.c"
 #include "prop_dmverity_signature.c"
+#include "prop_fsverity_digest.c"
+#include "prop_fsverity_signature.c"
 #include "policy_print.c"

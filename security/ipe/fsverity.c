@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * IPE fs-verity facts, for the fsverity_digest and fsverity_signature
+ * properties.
+ *
+ * The digest is fs-verity's own: once a verity file is open, its
+ * fsverity_info is set for the life of the inode and holds the digest,
+ * which fsverity_get_digest() copies out. The copy goes into the
+ * evaluation context, so evaluations need neither a lock nor an
+ * allocation, and files without fs-verity cost one flag test.
+ *
+ * That fs-verity verified a built-in signature is reported once, through
+ * the inode_setintegrity hook, while the file's verity info is set up; it
+ * is kept in the inode's blob and dies with the inode, as the verity info
+ * does.
+ */
+
+#include <crypto/hash_info.h>
+#include <linux/fsverity.h>
+
+#include "eval.h"
+#include "fsverity.h"
+#include "policy_index.h"
+
+static_assert(sizeof_field(struct ipe_eval_ctx, fsv_digest) >=
+	      FS_VERITY_MAX_DIGEST_SIZE);
+
+/**
+ * ipe_ctx_fsverity() - fill in the fs-verity facts of a file
+ * @ctx: the evaluation context
+ * @file: the file under evaluation
+ *
+ * Context: any context; does not sleep, allocate or lock.
+ */
+void ipe_ctx_fsverity(struct ipe_eval_ctx *ctx, const struct file *file)
+{
+	struct inode *inode = file_inode(file);
+	enum hash_algo alg;
+
+	/* a file opened without its verity info set up has no digest yet */
+	if (!IS_VERITY(inode) || fsverity_get_digest(inode, ctx->fsv_digest,
+						     &alg))
+		return;
+	ctx->fsv_alg = hash_algo_name[alg];
+	ctx->fsv_digest_len = hash_digest_size[alg];
+	ctx->fsv_digest_key = ipe_digest_key(ctx->fsv_digest,
+					     ctx->fsv_digest_len);
+	ctx->fsv_signed = IS_ENABLED(CONFIG_SECURITY_IPE_PROP_FS_VERITY_SIGNATURE) &&
+			  READ_ONCE(ipe_inode(inode)->fsv_signed);
+}
+
+#ifdef CONFIG_SECURITY_IPE_PROP_FS_VERITY_SIGNATURE
+/**
+ * ipe_inode_setintegrity() - the inode_setintegrity hook
+ * @inode: the inode fs-verity reports on
+ * @type: the kind of fact
+ * @value: the verified signature, or NULL to withdraw the fact
+ * @size: bytes in @value
+ *
+ * Records that fs-verity verified the file's built-in signature. Other
+ * types are not IPE's and are ignored.
+ *
+ * Return: 0.
+ */
+int ipe_inode_setintegrity(const struct inode *inode,
+			   enum lsm_integrity_type type, const void *value,
+			   size_t size)
+{
+	if (type == LSM_INT_FSVERITY_BUILTINSIG_VALID)
+		WRITE_ONCE(ipe_inode(inode)->fsv_signed, value && size);
+	return 0;
+}
+#endif
