@@ -26,7 +26,8 @@ KMAKE = $(MAKE) -s -C $(TREE) ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" -j
 DEB_PACKAGES := linux-source-6.1 build-essential ccache bc bison flex \
 	libelf-dev libssl-dev openssl xz-utils cpio kmod rsync python3 \
 	qemu-system-x86 busybox-static cryptsetup-bin squashfs-tools \
-	sparse auditd util-linux python3-ply python3-git
+	sparse auditd util-linux python3-ply python3-git \
+	fsverity keyutils e2fsprogs
 
 .PHONY: all help deps tree keys kernel test-kernel selftests initramfs \
 	check host-tests matrix bench fuzz demo series clean distclean

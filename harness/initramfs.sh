@@ -33,6 +33,8 @@ copy_bin /usr/bin/setpriv
 copy_bin /sbin/auditd
 copy_bin /sbin/ausearch
 copy_bin /sbin/auditctl
+copy_bin /usr/bin/fsverity
+copy_bin /usr/bin/keyctl
 mkdir -p "$root/etc/audit/plugins.d" "$root/var/log/audit"
 ln -s ../run "$root/var/run"
 cat >"$root/etc/audit/auditd.conf" <<'CONF'

@@ -3,7 +3,9 @@
 #
 # run-vm.sh KERNEL INITRD DISKDIR OUTDIR TIMEOUT [CMDLINE...]: boot the VM
 # under QEMU (TCG), disks DISKDIR/NAME.img attached read-only as virtio
-# disks with serial NAME. The console goes to OUTDIR/console.log, the
+# disks with serial NAME; DISKDIR/NAME.rw.img writable, with the writes
+# kept in a temporary snapshot, never in the image, so that every boot
+# starts from the same disk. The console goes to OUTDIR/console.log, the
 # tests' TAP to OUTDIR/tap.log; OUTDIR/status says how QEMU ended.
 set -uo pipefail
 kernel=$1 initrd=$2 disks=$3 out=$4 tmo=$5
@@ -16,7 +18,11 @@ i=0
 for img in "$disks"/*.img; do
 	[ -e "$img" ] || continue
 	name=$(basename "$img" .img)
-	args+=(-drive "file=$img,if=none,id=d$i,format=raw,readonly=on"
+	mode=readonly=on
+	case $name in
+	*.rw) name=${name%.rw} mode=snapshot=on ;;
+	esac
+	args+=(-drive "file=$img,if=none,id=d$i,format=raw,$mode"
 	       -device "virtio-blk-pci,drive=d$i,serial=$name")
 	i=$((i + 1))
 done
