@@ -324,7 +324,13 @@ static int ipe_slot_delete(struct ipe_slot *slot)
 	ipe_policy_fs_remove(slot);
 	kfree(slot);
 	ipe_audit_policy(IPE_POLICY_DELETED, pol, NULL);
-	/* Not active, so no evaluation can find it any more. */
+	/*
+	 * It is not active, but it may have been until just now: an
+	 * evaluation that read ipe_active_policy before the policy that
+	 * replaced it was published may still be walking it. Wait for those
+	 * to finish (or to take their own reference) before the put.
+	 */
+	synchronize_rcu();
 	ipe_policy_put(pol);
 	return 0;
 }
