@@ -153,6 +153,14 @@ static struct ipe_policy *ipe_policy_from_blob(const void *blob, size_t len)
 	if (rc) {
 		if (!IS_ERR_OR_NULL(v.pol))
 			ipe_policy_put(v.pol);
+		/*
+		 * -EINVAL before the content was looked at is the crypto
+		 * layer's verdict on a signature value that does not even
+		 * decode (rsa-pkcs1pad): a signature that does not verify,
+		 * not a policy that does not parse.
+		 */
+		if (rc == -EINVAL && !v.pol)
+			rc = -EKEYREJECTED;
 		if (rc != -EINVAL)
 			pr_err("policy rejected: signature check failed: %d\n",
 			       rc);
