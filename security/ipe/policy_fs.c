@@ -131,6 +131,14 @@ static const struct file_operations ipe_raw_fops = {
 	.llseek = generic_file_llseek,
 };
 
+/* pkcs7 is mainline's read-only name for raw */
+static const struct file_operations ipe_pkcs7_fops = {
+	.open = ipe_node_open,
+	.read = ipe_raw_read,
+	.release = ipe_node_release,
+	.llseek = generic_file_llseek,
+};
+
 static const struct file_operations ipe_content_fops = {
 	.open = ipe_node_open,
 	.read = ipe_content_read,
@@ -174,7 +182,7 @@ static const struct {
 	const struct file_operations *fops;
 } ipe_policy_nodes[] = {
 	{ "raw", 0644, &ipe_raw_fops },
-	{ "pkcs7", 0444, &ipe_raw_fops },
+	{ "pkcs7", 0444, &ipe_pkcs7_fops },
 	{ "content", 0444, &ipe_content_fops },
 	{ "policy", 0444, &ipe_content_fops },
 	{ "name", 0444, &ipe_name_fops },
