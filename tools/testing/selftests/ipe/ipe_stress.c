@@ -10,9 +10,17 @@
  *   mprotect  mmap(PROT_READ) of PATH, mprotect(+PROT_EXEC), munmap
  * sleeping PAUSE_MS after each attempt, at nice 10 so that the policy
  * management of the test gets the CPU first. Each attempt is counted as
- * allowed (exec: the child exited 0), denied (EACCES) or an error
- * (anything else). Prints "allowed=A denied=D errors=E" on stdout, and
- * the first error on stderr.
+ * allowed (exec: the child exited 0), denied (EACCES), denied late (exec:
+ * the child was killed by SIGSEGV before it ran, see below) or an error
+ * (anything else). Prints "allowed=A denied=D errors=E late=L" on stdout,
+ * and the first error on stderr.
+ *
+ * A late denial is what an exec gets when the policy changes between the
+ * check of the binary (bprm_check_security) and the loader's mmap() of
+ * its segments: the mmap is refused after the exec's point of no return,
+ * and the kernel can only kill the new image with SIGSEGV. It is the
+ * verdict of the policy in force at the time of the mmap, so the test
+ * accepts it for binaries whose verdict flips, never for the others.
  *
  * Exit status: 0 when the stop file ended the loop, 1 when the loop could
  * not start, 2 for bad usage, 3 when MAXSEC passed before the stop file
@@ -20,6 +28,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum outcome { ALLOWED, DENIED, FAILED };
+enum outcome { ALLOWED, DENIED, FAILED, LATE };
 
 static char first_error[160];
 
@@ -62,6 +71,8 @@ static enum outcome try_exec(const char *path)
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return error("waitpid: errno %d", errno);
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV)
+		return LATE;
 	if (WIFSIGNALED(status))
 		return error("child killed by signal %d", WTERMSIG(status));
 	if (WEXITSTATUS(status) == 0)
@@ -104,7 +115,7 @@ static time_t now(void)
 
 int main(int argc, char **argv)
 {
-	unsigned long count[3] = { 0, 0, 0 };
+	unsigned long count[4] = { 0, 0, 0, 0 };
 	const char *mode, *path, *stop;
 	pid_t parent = getppid();
 	int fd = -1, rc = 3;
@@ -156,8 +167,8 @@ int main(int argc, char **argv)
 		if (pause_ms > 0)
 			usleep(pause_ms * 1000);
 	}
-	printf("allowed=%lu denied=%lu errors=%lu\n", count[ALLOWED],
-	       count[DENIED], count[FAILED]);
+	printf("allowed=%lu denied=%lu errors=%lu late=%lu\n",
+	       count[ALLOWED], count[DENIED], count[FAILED], count[LATE]);
 	if (first_error[0])
 		fprintf(stderr, "ipe_stress: %s %s: first error: %s\n", mode,
 			path, first_error);

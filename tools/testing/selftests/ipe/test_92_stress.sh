@@ -56,6 +56,8 @@ else
 fi
 
 T0=$(date +%s)
+# a real crash of a marker binary logs "segfault at"; a late denial not
+segv0=$(dmesg | grep -c "ipe_.*segfault at")
 rm -rf "$W"
 mkdir -p "$W" /run/cryptsetup $MNT
 sa_found=$(cat "$IPE_FS/success_audit")
@@ -456,49 +458,52 @@ echo "# phase 1 took $((T1 - T0)) s with the setup, phase 2 $((T2 - T1)) s"
 
 # --- what the loops saw --------------------------------------------------
 
-# counts JOB: a, d, e from ipe_stress's "allowed=A denied=D errors=E";
-# -1 each when the job printed no such line
+# counts JOB: a, d, e, l from ipe_stress's
+# "allowed=A denied=D errors=E late=L"; -1 each when the job printed no
+# such line
 counts() {
-	a=-1 d=-1 e=-1
+	a=-1 d=-1 e=-1 l=-1
 	line=$(cat "$W/$1.out" 2>/dev/null)
 	case "$line" in
-	"allowed="*" denied="*" errors="*) ;;
+	"allowed="*" denied="*" errors="*" late="*) ;;
 	*) return 1 ;;
 	esac
 	set -- $line
-	a=${1#allowed=} d=${2#denied=} e=${3#errors=}
+	a=${1#allowed=} d=${2#denied=} e=${3#errors=} l=${4#late=}
 }
 
 # never_denied JOB DESC: the loop ran, and nothing was denied or failed
 never_denied() {
 	counts $1
-	echo "# $1: $a allowed, $d denied, $e errors $(cat "$W/$1.err" 2>/dev/null)"
-	if [ "$a" -gt 0 ] && [ "$d" = 0 ] && [ "$e" = 0 ]; then
+	echo "# $1: $a allowed, $d denied, $e errors, $l late $(cat "$W/$1.err" 2>/dev/null)"
+	if [ "$a" -gt 0 ] && [ "$d" = 0 ] && [ "$e" = 0 ] && [ "$l" = 0 ]; then
 		pass "$2 ($a times)"
 	else
-		fail "$2" "$a allowed, $d denied, $e errors $(cat "$W/$1.err")"
+		fail "$2" "$a allowed, $d denied, $e errors, $l late $(cat "$W/$1.err")"
 	fi
 }
 
 # never_allowed JOB DESC
 never_allowed() {
 	counts $1
-	echo "# $1: $a allowed, $d denied, $e errors $(cat "$W/$1.err" 2>/dev/null)"
-	if [ "$d" -gt 0 ] && [ "$a" = 0 ] && [ "$e" = 0 ]; then
+	echo "# $1: $a allowed, $d denied, $e errors, $l late $(cat "$W/$1.err" 2>/dev/null)"
+	if [ "$d" -gt 0 ] && [ "$a" = 0 ] && [ "$e" = 0 ] && [ "$l" = 0 ]; then
 		pass "$2 ($d times)"
 	else
-		fail "$2" "$a allowed, $d denied, $e errors $(cat "$W/$1.err")"
+		fail "$2" "$a allowed, $d denied, $e errors, $l late $(cat "$W/$1.err")"
 	fi
 }
 
-# clean DESC JOB...: each loop ran, and saw only allowed or EACCES
+# clean DESC JOB...: each loop ran, and saw only allowed, EACCES or (for
+# exec) a late denial: the policy flipped between the check of the binary
+# and the loader's mmap, past the exec's point of no return (ipe_stress.c)
 clean() {
 	desc=$1 bad=
 	shift
 	for job in "$@"; do
 		counts $job
-		echo "# $job: $a allowed, $d denied, $e errors"
-		if [ $((a + d)) -le 0 ] || [ "$e" != 0 ]; then
+		echo "# $job: $a allowed, $d denied, $e errors, $l late"
+		if [ $((a + d)) -le 0 ] || [ "$e" != 0 ] || [ "$l" -lt 0 ]; then
 			bad="$bad [$job: $a allowed, $d denied, $e errors $(
 				cat "$W/$job.err")]"
 		fi
@@ -516,7 +521,7 @@ never_allowed 1.exec_tmp \
 	"phase 1, enforce=1: exec of the binary every policy denies never runs"
 never_allowed 1.mmap_tmp \
 	"phase 1, enforce=1: its mmap(PROT_EXEC) never succeeds"
-clean "phase 1: the loops of the binary st_a allows and st_b denies saw only allowed or EACCES" \
+clean "phase 1: the loops of the binary st_a allows and st_b denies saw only allowed or denied" \
 	1.exec_ver 1.mmap_ver
 never_denied 2.exec_init \
 	"phase 2 (enforce toggling): exec of the always-allowed binary is never denied"
@@ -524,7 +529,7 @@ never_denied 2.mmap_init \
 	"phase 2: its mmap(PROT_EXEC) is never denied"
 never_denied 2.mprot_init \
 	"phase 2: its mprotect(+PROT_EXEC) is never denied"
-clean "phase 2: the loops of the other two binaries saw only allowed or EACCES" \
+clean "phase 2: the loops of the other two binaries saw only allowed or denied" \
 	2.exec_tmp 2.mmap_tmp 2.exec_ver 2.mmap_ver
 
 # --- what the management processes did ----------------------------------
@@ -540,6 +545,12 @@ sum() {
 	done
 	echo $total
 }
+
+late=$(sum late 1.exec_ver 2.exec_tmp 2.exec_ver)
+segv=$(($(dmesg | grep -c "ipe_.*segfault at") - segv0))
+echo "# exec denied late (SIGSEGV past the point of no return): $late times"
+expect_eq "no exec killed by SIGSEGV was a crash of the binary (segfault lines)" \
+	0 "$segv"
 
 # fails KIND FILE...: the failure lines of that kind
 fails() {
