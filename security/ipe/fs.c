@@ -54,12 +54,33 @@ int ipe_node_open(struct inode *inode, struct file *f)
 }
 
 /**
+ * ipe_node_flush() - report a signed policy left incomplete at close()
+ * @f: the file being closed
+ * @id: the owner of the closed descriptor (unused)
+ *
+ * Every write of a blob but the last returns success, so a writer whose
+ * input was cut short (a truncated file, a killed cat) learns of it only
+ * here: close() returns the error. The bytes stay until the release, as
+ * another descriptor of the same file may still complete the blob.
+ *
+ * Return: 0, or -EBADMSG when part of a blob has been written.
+ */
+int ipe_node_flush(struct file *f, fl_owner_t id)
+{
+	struct ipe_node_file *nf = f->private_data;
+
+	if ((f->f_mode & FMODE_WRITE) && READ_ONCE(nf->blob.len))
+		return -EBADMSG;
+	return 0;
+}
+
+/**
  * ipe_node_release() - close an IPE node
  * @inode: the node
  * @f: the file
  *
  * A signed policy left incomplete by the writer is dropped, with a line
- * in the kernel log since no write() can report it any more.
+ * in the kernel log besides the error close() got from ipe_node_flush().
  *
  * Return: 0.
  */
@@ -133,6 +154,7 @@ static ssize_t ipe_new_policy_write(struct file *f, const char __user *ubuf,
 static const struct file_operations ipe_new_policy_fops = {
 	.open = ipe_node_open,
 	.write = ipe_new_policy_write,
+	.flush = ipe_node_flush,
 	.release = ipe_node_release,
 };
 

@@ -127,6 +127,7 @@ static const struct file_operations ipe_raw_fops = {
 	.open = ipe_node_open,
 	.read = ipe_raw_read,
 	.write = ipe_update_write,
+	.flush = ipe_node_flush,
 	.release = ipe_node_release,
 	.llseek = generic_file_llseek,
 };
@@ -163,6 +164,7 @@ static const struct file_operations ipe_version_fops = {
 static const struct file_operations ipe_update_fops = {
 	.open = ipe_node_open,
 	.write = ipe_update_write,
+	.flush = ipe_node_flush,
 	.release = ipe_node_release,
 };
 

@@ -34,6 +34,18 @@ expect_write "a policy signed outside the trusted keyring is ENOKEY" ENOKEY \
 	"$IPE_FS/new_policy" "$D/pl_a_1.untrusted.p7s"
 expect_write "a policy changed after signing is EKEYREJECTED" EKEYREJECTED \
 	"$IPE_FS/new_policy" "$D/pl_a_1.tampered.p7s"
+# cut short by one byte and written in pieces, as cat writes: each write
+# succeeds, close() reports it (EBADMSG), nothing is loaded
+head -c $(($(wc -c <"$D/pl_multi.p7s") - 1)) "$D/pl_multi.p7s" \
+	>/tmp/ipe_short.p7s
+before=$(ls "$P")
+audit_clear
+expect_write "a signed policy cut short is EBADMSG at close(), after writes that succeed" \
+	EBADMSG -c 512 "$IPE_FS/new_policy" /tmp/ipe_short.p7s
+expect_eq "and the policy list is as before" "$before" "$(ls "$P")"
+expect_eq "and the kernel log says how much of it came" 1 \
+	"$(dmesg | grep -c "ipe: incomplete policy discarded: $(wc -c </tmp/ipe_short.p7s) of")"
+rm -f /tmp/ipe_short.p7s
 audit_clear
 expect_write "a signed policy that does not parse is EINVAL" EINVAL "$IPE_FS/new_policy" \
 	"$D/pl_bad.p7s"

@@ -159,11 +159,11 @@ group "new_policy: fz_n.p7s with a random tail is refused as malformed PKCS7" \
 	"$NEWP" tail_n
 group "new_policy: fz_n.p7s cut short, outer length fixed, is refused as malformed" \
 	"$NEWP" trfix_n
-group "new_policy: fz_n.p7s cut short is dropped at close, with a log line each" \
+group "new_policy: fz_n.p7s cut short is EBADMSG at close, with a log line each" \
 	"$NEWP" trunc_n 0 "$INCOMPLETE"
 group "new_policy: bytes past the DER end are EBADMSG, headers past 8 MiB E2BIG" \
 	"$NEWP" over_n
-group "new_policy: a header announcing exactly 8 MiB is not E2BIG, dropped at close" \
+group "new_policy: a header announcing exactly 8 MiB is not E2BIG, EBADMSG at close" \
 	"$NEWP" cap 0 "${INCOMPLETE}6 of $CAP bytes written"
 
 # 8 MiB + 1 bytes behind a header announcing exactly 8 MiB: refused in one
@@ -215,7 +215,7 @@ group "fz_a/update: a broken signature on an update is EKEYREJECTED or EBADMSG, 
 	"$A/update" flips_a
 group "fz_a/update: a blob cut short, outer length fixed, is refused as malformed" \
 	"$A/update" trfix_n 6
-group "fz_a/update: an update cut short is dropped at close, with a log line each" \
+group "fz_a/update: an update cut short is EBADMSG at close, with a log line each" \
 	"$A/update" trunc_a 0 "$INCOMPLETE"
 group "fz_a/raw: bytes past the DER end are EBADMSG, headers past 8 MiB E2BIG" \
 	"$A/raw" over_n
