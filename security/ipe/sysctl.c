@@ -18,39 +18,46 @@
 #include "policy_store.h"
 #include "settings.h"
 
-/* A policy name and its newline, NUL-terminated. */
-#define IPE_SYSCTL_NAME_MAX	258
+/* Longest name a policy can have, plus a newline. */
+#define IPE_SYSCTL_NAME_MAX	256
 
+/*
+ * A write takes the bytes as del_policy does: 1 to IPE_SYSCTL_NAME_MAX of
+ * them in a single write, no NUL, one trailing newline ignored. Anything
+ * else is -EINVAL rather than a prefix of the input (proc_dostring() would
+ * stop at the first NUL or newline and activate "name" for "name\njunk").
+ */
 static int ipe_sysctl_active_policy(struct ctl_table *table, int write,
 				    void *buf, size_t *lenp, loff_t *ppos)
 {
 	struct ctl_table t = *table;
+	size_t len = *lenp;
 	char *name;
-	size_t len;
 	int rc;
 
-	name = kzalloc(IPE_SYSCTL_NAME_MAX, GFP_KERNEL);
+	if (write && (*ppos || !len || len > IPE_SYSCTL_NAME_MAX))
+		return -EINVAL;
+	name = kzalloc(IPE_SYSCTL_NAME_MAX + 1, GFP_KERNEL);
 	if (!name)
 		return -ENOMEM;
-	t.data = name;
-	t.maxlen = IPE_SYSCTL_NAME_MAX;
 	if (!write) {
-		ipe_store_active_name(name, IPE_SYSCTL_NAME_MAX);
+		ipe_store_active_name(name, IPE_SYSCTL_NAME_MAX + 1);
+		t.data = name;
+		t.maxlen = IPE_SYSCTL_NAME_MAX + 1;
 		rc = proc_dostring(&t, write, buf, lenp, ppos);
 		goto out;
 	}
 
-	if (*ppos) {	/* the whole name in one write */
-		rc = -EINVAL;
+	memcpy(name, buf, len);
+	if (strlen(name) != len) {
+		rc = -EINVAL;	/* a NUL byte in the name */
 		goto out;
 	}
-	rc = proc_dostring(&t, write, buf, lenp, ppos);
-	if (rc)
-		goto out;
-	len = strlen(name);
-	if (len && name[len - 1] == '\n')
+	if (name[len - 1] == '\n')
 		name[--len] = '\0';
 	rc = len ? ipe_store_activate(name) : -EINVAL;
+	if (!rc)
+		*ppos += *lenp;
 out:
 	kfree(name);
 	return rc;

@@ -346,13 +346,18 @@ for i, (v, want) in enumerate([
         (b"fz_aa", "ENOENT"), (b"fz_a\t", "ENOENT")]):
     add("names", "name/h%02d.bin" % i, v, want)
 
-# actnames: ipe.active_policy names, no NUL or newline inside
-no_nl = bytes(c for c in range(1, 256) if c != 0x0a)
-for i in range(16):
-    add("actnames", "act/%03d.bin" % i,
-        rbytes(rng.randrange(1, 201), no_nl), "ENOENT")
+# actnames: ipe.active_policy takes the bytes as del_policy does (fz_a is
+# loaded but not active: a write that activated it would change the state)
+for i in range(24):
+    k = rng.randrange(1, 41) if i < 16 else rng.randrange(250, 301)
+    d = rbytes(k)
+    bad = k > 256 or b"\0" in d or d == b"\n"
+    add("actnames", "act/%03d.bin" % i, d, "EINVAL" if bad else "ENOENT")
 for i, (v, want) in enumerate([
         (b"", "EINVAL"), (b"\n", "EINVAL"), (b"\0", "EINVAL"),
+        (b"fz_a\0", "EINVAL"), (b"fz_a\0junk", "EINVAL"),
+        (b"fz_a\njunk", "ENOENT"), (b"fz_a\n\n", "ENOENT"),
+        (b"a" * 257, "EINVAL"), (b"a" * 256, "ENOENT"),
         (b"fz_a ", "ENOENT"), (b" fz_a", "ENOENT"), (b"FZ_A", "ENOENT"),
         (b"fz_", "ENOENT"), (b"fz_aa", "ENOENT"), (b"fz_a\t", "ENOENT"),
         (b"fz_a\r", "ENOENT")]):
