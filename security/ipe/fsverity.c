@@ -9,10 +9,13 @@
  * evaluation context, so evaluations need neither a lock nor an
  * allocation, and files without fs-verity cost one flag test.
  *
- * That fs-verity verified a built-in signature is reported once, through
- * the inode_setintegrity hook, while the file's verity info is set up; it
- * is kept in the inode's blob and dies with the inode, as the verity info
- * does.
+ * Whether fs-verity verified a built-in signature comes through the
+ * inode_setintegrity hook each time it sets up the file's verity info:
+ * the signature when one was verified, NULL when the file has none. It is
+ * kept in the inode's blob and dies with the inode. A signed enable that
+ * fails after the check leaves the flag set on a file that is not a
+ * verity file; it is only read for verity files, and the setup that makes
+ * the file one reports again.
  */
 
 #include <crypto/hash_info.h>
@@ -57,8 +60,9 @@ void ipe_ctx_fsverity(struct ipe_eval_ctx *ctx, const struct file *file)
  * @value: the verified signature, or NULL to withdraw the fact
  * @size: bytes in @value
  *
- * Records that fs-verity verified the file's built-in signature. Other
- * types are not IPE's and are ignored.
+ * Records whether fs-verity verified the file's built-in signature in its
+ * latest setup of the verity info. Other types are not IPE's and are
+ * ignored.
  *
  * Return: 0.
  */

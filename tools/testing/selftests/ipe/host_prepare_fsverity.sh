@@ -8,7 +8,8 @@
 # own fs-verity digest; their digests as "fsverity digest" prints them;
 # a built-in signature of one copy made with "fsverity sign" and the
 # test CA, the CA in DER for the ".fs-verity" keyring, another signed by
-# a key the kernel does not trust; and the signed policies.
+# a key the kernel does not trust; a small file signed by the CA
+# (fsv_small); and the signed policies.
 #
 #   h_digest    allowed by fsverity_digest once fs-verity is enabled
 #   h_later     run before fs-verity is enabled (denied), then after
@@ -42,6 +43,10 @@ fsverity sign "$work/root/h_signed" "$data/fsv_h_signed.sig" \
 fsverity sign "$work/root/h_unsigned" "$data/fsv_h_unsigned.untrusted.sig" \
 	--key "$keys/untrusted.key" --cert "$keys/untrusted.pem" >/dev/null
 openssl x509 -in "$keys/ca.pem" -outform der -out "$data/fsv_ca.der"
+# a one-block file and its signature, for the enables test_96 makes fail
+printf 'IPE-FSV-SIGNED-ONE-BLOCK\n' >"$data/fsv_small"
+fsverity sign "$data/fsv_small" "$data/fsv_small.sig" \
+	--key "$keys/ca.key" --cert "$keys/ca.pem" >/dev/null
 
 # fs-verity in 6.1 needs the filesystem block size to be the page size
 rm -f "$disks/fsv.rw.img"

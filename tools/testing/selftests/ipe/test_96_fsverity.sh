@@ -9,7 +9,8 @@
 # inode was evicted and read back; denied without fs-verity, with another
 # digest, or without a signature; and a file whose first block was
 # changed on the disk is refused by fs-verity itself, though its digest
-# is allowed.
+# is allowed; a file whose signed enable failed after the signature check
+# does not pass for signed once rewritten and sealed without one.
 . "$IPE_SELFTESTS/ipe_lib.sh"
 D=$IPE_DATA
 MNT=/tmp/ipe_fsv
@@ -61,6 +62,76 @@ expect_eq "mmap(PROT_EXEC) of the signed file is allowed" OK \
 	"$("$S/ipe_mmap" exec $MNT/h_signed)"
 expect_eq "mmap(PROT_EXEC) of the unsealed file is denied" EACCES \
 	"$("$S/ipe_mmap" exec $MNT/h_plain)"
+
+# A signed enable that fails after fs-verity verified the signature (a
+# fault in ext4's ->end_enable_verity()) leaves an ordinary file whose
+# inode was reported as signed. Rewritten with other contents and sealed
+# without a signature, it must not pass for signed. ->end_enable_verity()
+# is the last step of an enable that allocates: find how many allocation
+# sites an enable of a copy of fsv_small passes (fail-nth, by bisection),
+# then make each of the last TOP fail in turn. fs-verity rate-limits its
+# messages to 10 in 5 s, hence the pause and the small TOP.
+FS=/sys/kernel/debug/failslab
+TOP=8
+# enable_nth N: a signed enable of a fresh copy with the Nth site failing
+enable_nth() {
+	rm -f $MNT/r_small
+	cp "$D/fsv_small" $MNT/r_small &&
+		"$S/ipe_fsv_enable" -f $1 $MNT/r_small "$D/fsv_small.sig"
+}
+if [ -d $FS ] && [ -e /proc/self/fail-nth ]; then
+	echo N >$FS/ignore-gfp-wait
+	echo 0 >$FS/verbose
+	lo=0 hi=1024 why= ran= late=0 failed=0
+	# lo: a fault at site lo is injected; hi: at site hi it is not
+	[ "$(enable_nth $hi)" = "OK not-injected" ] || why="more than $hi sites"
+	while [ -z "$why" ] && [ $((hi - lo)) -gt 1 ]; do
+		mid=$(((lo + hi) / 2))
+		case "$(enable_nth $mid)" in
+		"OK not-injected") hi=$mid ;;
+		*) lo=$mid ;;
+		esac
+	done
+	sleep 6
+	audit_clear
+	nth=$lo
+	while [ -z "$why" ] && [ $nth -gt 0 ] && [ $nth -gt $((lo - TOP)) ]; do
+		got=$(enable_nth $nth)
+		case "$got" in
+		OK*) ;;
+		*)
+			failed=$((failed + 1))
+			# mmap(PROT_EXEC): EACCES can only come from IPE
+			if cat $MNT/h_plain >$MNT/r_small &&
+			   fsverity enable $MNT/r_small; then
+				out=$("$S/ipe_mmap" exec $MNT/r_small)
+				[ "$out" = EACCES ] || ran="$ran $nth:$out"
+			else
+				why="rewrite and seal after a fault at $nth failed"
+			fi
+			;;
+		esac
+		nth=$((nth - 1))
+	done
+	rm -f $MNT/r_small
+	late=$(dmesg | grep -c "end_enable_verity() failed")
+	echo Y >$FS/ignore-gfp-wait
+	echo 2 >$FS/verbose
+	echo "# a signed enable passes $lo allocation sites; of the last $TOP, $failed failed the enable, $late in ->end_enable_verity()"
+	[ "$late" -gt 0 ] || why="${why:+$why, }no fault landed in ->end_enable_verity()"
+	[ -z "$ran" ] || why="${why:+$why, }passed for signed after a failed signed enable:$ran"
+	if [ -z "$why" ]; then
+		pass "a file whose signed enable failed late is not signed once rewritten and sealed"
+	else
+		fail "a file whose signed enable failed late is not signed once rewritten and sealed" "$why"
+	fi
+else
+	fail "a file whose signed enable failed late is not signed once rewritten and sealed" \
+		"no failslab or fail-nth (CONFIG_FAILSLAB)"
+fi
+expect_eq "without a fault, fsv_small takes its signature, and is then allowed" "OK OK" \
+	"$(cp "$D/fsv_small" $MNT/r_ok && "$S/ipe_fsv_enable" $MNT/r_ok "$D/fsv_small.sig") $(
+	"$S/ipe_mmap" exec $MNT/r_ok)"
 
 # the signature fact lives in the inode: evict it and read it back
 sync
