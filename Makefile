@@ -89,6 +89,19 @@ check: test-kernel initramfs
 		ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1 log_buf_len=8M
 	@harness/summary.sh $(B)/vm-test $(B)/host-tests/*.tap
 
+# For development only, not a substitute for "make check": boot the test
+# kernel with no KUnit suite and run the VM selftests whose numbers are in
+# TESTS (TESTS="92 96"), with VM_ARGS added to the kernel command line.
+comma := ,
+vm-tests: test-kernel initramfs
+	@harness/run-vm.sh $(B)/bzImage-test $(B)/initramfs-test.cpio.gz \
+		$(B)/selftests/disks $(B)/vm-dev $(VM_TIMEOUT) \
+		ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1 log_buf_len=8M \
+		kunit.filter_glob=none ipe_tests=$(subst $() ,$(comma),$(strip $(TESTS))) \
+		$(VM_ARGS)
+	@grep -E "^(not )?ok " $(B)/vm-dev/tap.log; \
+		echo "$$(grep -c "^ok " $(B)/vm-dev/tap.log) passed, $$(grep -c "^not ok " $(B)/vm-dev/tap.log) failed"
+
 # Tests that need no VM: the harness's own failure detection, polgen
 # (built with the test kernel) on valid and invalid boot policies, and
 # ipectl's own suite.
