@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #define BLOCK	4096
-#define CHUNK	(1 << 20)
+#define CHUNK	(1024 * 1024)
 
 int main(int argc, char **argv)
 {

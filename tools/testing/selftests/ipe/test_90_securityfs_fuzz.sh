@@ -288,7 +288,7 @@ for s in enforce success_audit strict_parse; do
 	group "ipe.$s: random words and values other than 0 or 1 are EINVAL" \
 		$SYS/$s rword+intval
 done
-group "ipe.active_policy: random and near-miss names are ENOENT, empty, NUL-holding, overlong EINVAL" \
+group "ipe.active_policy: near-miss names are ENOENT; empty, NUL-holding, overlong EINVAL" \
 	$SYS/active_policy actnames
 
 # --- the valid writes among them: taken, and nothing changes ---

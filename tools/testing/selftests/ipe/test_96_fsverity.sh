@@ -73,6 +73,7 @@ expect_eq "mmap(PROT_EXEC) of the unsealed file is denied" EACCES \
 # messages to 10 in 5 s, hence the pause and the small TOP.
 FS=/sys/kernel/debug/failslab
 TOP=8
+LATE="a file whose signed enable failed late is not signed once rewritten and sealed"
 # enable_nth N: a signed enable of a fresh copy with the Nth site failing
 enable_nth() {
 	rm -f $MNT/r_small
@@ -117,17 +118,17 @@ if [ -d $FS ] && [ -e /proc/self/fail-nth ]; then
 	late=$(dmesg | grep -c "end_enable_verity() failed")
 	echo Y >$FS/ignore-gfp-wait
 	echo 2 >$FS/verbose
-	echo "# a signed enable passes $lo allocation sites; of the last $TOP, $failed failed the enable, $late in ->end_enable_verity()"
+	echo "# a signed enable passes $lo allocation sites; of the last $TOP," \
+		"$failed failed the enable, $late in ->end_enable_verity()"
 	[ "$late" -gt 0 ] || why="${why:+$why, }no fault landed in ->end_enable_verity()"
 	[ -z "$ran" ] || why="${why:+$why, }passed for signed after a failed signed enable:$ran"
 	if [ -z "$why" ]; then
-		pass "a file whose signed enable failed late is not signed once rewritten and sealed"
+		pass "$LATE"
 	else
-		fail "a file whose signed enable failed late is not signed once rewritten and sealed" "$why"
+		fail "$LATE" "$why"
 	fi
 else
-	fail "a file whose signed enable failed late is not signed once rewritten and sealed" \
-		"no failslab or fail-nth (CONFIG_FAILSLAB)"
+	fail "$LATE" "no failslab or fail-nth (CONFIG_FAILSLAB)"
 fi
 expect_eq "without a fault, fsv_small takes its signature, and is then allowed" "OK OK" \
 	"$(cp "$D/fsv_small" $MNT/r_ok && "$S/ipe_fsv_enable" $MNT/r_ok "$D/fsv_small.sig") $(
