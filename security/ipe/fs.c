@@ -69,9 +69,7 @@ int ipe_node_flush(struct file *f, fl_owner_t id)
 {
 	struct ipe_node_file *nf = f->private_data;
 
-	if ((f->f_mode & FMODE_WRITE) && READ_ONCE(nf->blob.len))
-		return -EBADMSG;
-	return 0;
+	return READ_ONCE(nf->blob.len) ? -EBADMSG : 0;
 }
 
 /**
@@ -158,14 +156,10 @@ static const struct file_operations ipe_new_policy_fops = {
 	.release = ipe_node_release,
 };
 
-/* Longest name a policy can have, plus a newline. */
-#define IPE_NAME_WRITE_MAX	256
-
 static ssize_t ipe_del_policy_write(struct file *f, const char __user *ubuf,
 				    size_t n, loff_t *ppos)
 {
 	char *name;
-	size_t len;
 	int rc;
 
 	if (!capable(CAP_MAC_ADMIN))
@@ -175,16 +169,7 @@ static ssize_t ipe_del_policy_write(struct file *f, const char __user *ubuf,
 	name = memdup_user_nul(ubuf, n);
 	if (IS_ERR(name))
 		return PTR_ERR(name);
-	len = strlen(name);
-	if (len != n) {
-		rc = -EINVAL;	/* a NUL byte in the name */
-		goto out;
-	}
-	/* One trailing newline is ignored, so "echo name >" works. */
-	if (name[len - 1] == '\n')
-		name[--len] = '\0';
-	rc = len ? ipe_store_delete(name) : -EINVAL;
-out:
+	rc = ipe_store_name_written(name, n) ?: ipe_store_delete(name);
 	kfree(name);
 	return rc ?: n;
 }

@@ -362,6 +362,27 @@ static int ipe_store_on_slot(const char *name, struct inode *inode,
 }
 
 /**
+ * ipe_store_name_written() - check a policy name written by user space
+ * @name: the bytes written, NUL-terminated after @len
+ * @len: how many bytes were written
+ *
+ * del_policy and ipe.active_policy take a name the same way: 1 to
+ * IPE_NAME_WRITE_MAX bytes, no NUL byte, and one trailing newline, which
+ * is cut off here so that "echo name >" works. Anything else is refused
+ * rather than cut down to a prefix.
+ *
+ * Return: 0, or -EINVAL.
+ */
+int ipe_store_name_written(char *name, size_t len)
+{
+	if (!len || len > IPE_NAME_WRITE_MAX || strnlen(name, len) != len)
+		return -EINVAL;
+	if (name[len - 1] == '\n')
+		name[--len] = '\0';
+	return len ? 0 : -EINVAL;
+}
+
+/**
  * ipe_store_delete() - delete a loaded policy by name (del_policy)
  * @name: the policy_name
  *

@@ -16,6 +16,9 @@
 /* Largest policy (signed blob or text) IPE accepts: 8 MiB. */
 #define IPE_POLICY_MAX_SIZE	(8U << 20)
 
+/* Most bytes a write naming a policy may have: a name and a newline. */
+#define IPE_NAME_WRITE_MAX	256
+
 struct ipe_policy_index;
 
 /**
@@ -93,6 +96,7 @@ struct ipe_slot {
 
 int ipe_store_load(const void *blob, size_t len);
 int ipe_store_update(struct inode *inode, const void *blob, size_t len);
+int ipe_store_name_written(char *name, size_t len);
 int ipe_store_delete(const char *name);
 int ipe_store_delete_inode(struct inode *inode);
 int ipe_store_activate(const char *name);

@@ -18,47 +18,44 @@
 #include "policy_store.h"
 #include "settings.h"
 
-/* Longest name a policy can have, plus a newline. */
-#define IPE_SYSCTL_NAME_MAX	256
+/* The name of the active policy, NUL-terminated. */
+#define IPE_SYSCTL_NAME_SIZE	256
 
 /*
- * A write takes the bytes as del_policy does: 1 to IPE_SYSCTL_NAME_MAX of
- * them in a single write, no NUL, one trailing newline ignored. Anything
- * else is -EINVAL rather than a prefix of the input (proc_dostring() would
- * stop at the first NUL or newline and activate "name" for "name\njunk").
+ * A write is a name taken as del_policy takes it, whole in one write:
+ * proc_dostring() would stop at the first NUL or newline and activate
+ * "name" for "name\njunk". The bytes are copied with a NUL after them:
+ * a cgroup BPF program may have replaced the buffer with one that has
+ * none.
  */
 static int ipe_sysctl_active_policy(struct ctl_table *table, int write,
 				    void *buf, size_t *lenp, loff_t *ppos)
 {
 	struct ctl_table t = *table;
-	size_t len = *lenp;
 	char *name;
 	int rc;
 
-	if (write && (*ppos || !len || len > IPE_SYSCTL_NAME_MAX))
-		return -EINVAL;
-	name = kzalloc(IPE_SYSCTL_NAME_MAX + 1, GFP_KERNEL);
-	if (!name)
-		return -ENOMEM;
-	if (!write) {
-		ipe_store_active_name(name, IPE_SYSCTL_NAME_MAX + 1);
-		t.data = name;
-		t.maxlen = IPE_SYSCTL_NAME_MAX + 1;
-		rc = proc_dostring(&t, write, buf, lenp, ppos);
-		goto out;
+	if (write) {
+		if (*ppos || !*lenp || *lenp > IPE_NAME_WRITE_MAX)
+			return -EINVAL;
+		name = kmemdup_nul(buf, *lenp, GFP_KERNEL);
+		if (!name)
+			return -ENOMEM;
+		rc = ipe_store_name_written(name, *lenp) ?:
+		     ipe_store_activate(name);
+		kfree(name);
+		if (!rc)
+			*ppos += *lenp;
+		return rc;
 	}
 
-	memcpy(name, buf, len);
-	if (strlen(name) != len) {
-		rc = -EINVAL;	/* a NUL byte in the name */
-		goto out;
-	}
-	if (name[len - 1] == '\n')
-		name[--len] = '\0';
-	rc = len ? ipe_store_activate(name) : -EINVAL;
-	if (!rc)
-		*ppos += *lenp;
-out:
+	name = kzalloc(IPE_SYSCTL_NAME_SIZE, GFP_KERNEL);
+	if (!name)
+		return -ENOMEM;
+	ipe_store_active_name(name, IPE_SYSCTL_NAME_SIZE);
+	t.data = name;
+	t.maxlen = IPE_SYSCTL_NAME_SIZE;
+	rc = proc_dostring(&t, write, buf, lenp, ppos);
 	kfree(name);
 	return rc;
 }
