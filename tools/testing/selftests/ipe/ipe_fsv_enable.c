@@ -24,23 +24,7 @@
 #include <unistd.h>
 
 #include "ipe_errname.h"
-
-static void *slurp(const char *path, size_t *len)
-{
-	struct stat st;
-	void *buf;
-	int fd;
-
-	fd = open(path, O_RDONLY);
-	if (fd < 0 || fstat(fd, &st))
-		return NULL;
-	buf = malloc(st.st_size ? st.st_size : 1);
-	if (!buf || read(fd, buf, st.st_size) != st.st_size)
-		return NULL;
-	close(fd);
-	*len = st.st_size;
-	return buf;
-}
+#include "ipe_util.h"
 
 int main(int argc, char **argv)
 {
@@ -50,10 +34,9 @@ int main(int argc, char **argv)
 		.block_size = 4096,
 	};
 	unsigned long nth = 0;
-	int opt, fd, nth_fd = -1, err = 0, injected = -1;
+	int opt, fd, nth_fd = -1, err = 0;
 	size_t sig_len = 0;
 	void *sig = NULL;
-	char buf[32];
 
 	while ((opt = getopt(argc, argv, "f:")) != -1) {
 		if (opt != 'f')
@@ -63,7 +46,7 @@ int main(int argc, char **argv)
 	if (argc - optind != 1 && argc - optind != 2)
 		goto usage;
 	if (argc - optind == 2) {
-		sig = slurp(argv[optind + 1], &sig_len);
+		sig = ipe_slurp(argv[optind + 1], &sig_len);
 		if (!sig) {
 			perror(argv[optind + 1]);
 			return 2;
@@ -77,28 +60,18 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (nth) {
-		int n = snprintf(buf, sizeof(buf), "%lu", nth);
-
 		nth_fd = open("/proc/thread-self/fail-nth", O_RDWR);
-		if (nth_fd < 0 || pwrite(nth_fd, buf, n, 0) != n) {
+		if (nth_fd < 0 || ipe_fail_nth_arm(nth_fd, nth)) {
 			perror("fail-nth");
 			return 2;
 		}
 	}
 	if (ioctl(fd, FS_IOC_ENABLE_VERITY, &arg))
 		err = errno;
-	if (nth) {
-		memset(buf, 0, sizeof(buf));
-		if (pread(nth_fd, buf, sizeof(buf) - 1, 0) > 0)
-			injected = strtoul(buf, NULL, 10) == 0;
-		/* disarm before anything else can pass a site */
-		pwrite(nth_fd, "0", 1, 0);
-		ipe_report_name(err);
-		printf(" %s\n", injected > 0 ? "injected" :
-		       injected == 0 ? "not-injected" : "unknown");
-		return err ? 1 : 0;
-	}
-	ipe_report(err);
+	if (nth)
+		ipe_fail_nth_report(nth_fd, err);
+	else
+		ipe_report(err);
 	return err ? 1 : 0;
 
 usage:

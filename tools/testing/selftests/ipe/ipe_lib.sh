@@ -98,3 +98,17 @@ disk() {
 	done
 	return 1
 }
+
+# failslab_on: fail-nth faults for sleeping allocations too (GFP_KERNEL,
+# GFP_NOFS), without stack dumps; 1 when failslab or fail-nth is missing
+# (CONFIG_FAILSLAB). failslab_off puts back the defaults.
+IPE_FAILSLAB=/sys/kernel/debug/failslab
+failslab_on() {
+	[ -d $IPE_FAILSLAB ] && [ -e /proc/self/fail-nth ] || return 1
+	echo N >$IPE_FAILSLAB/ignore-gfp-wait
+	echo 0 >$IPE_FAILSLAB/verbose
+}
+failslab_off() {
+	echo Y >$IPE_FAILSLAB/ignore-gfp-wait
+	echo 2 >$IPE_FAILSLAB/verbose
+}

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "ipe_errname.h"
+#include "ipe_util.h"
 
 static int drop_mac_admin(void)
 {
@@ -46,42 +47,6 @@ static int drop_mac_admin(void)
 	d[idx].permitted &= ~bit;
 	d[idx].inheritable &= ~bit;
 	return syscall(SYS_capset, &h, d);
-}
-
-/* arm fail-nth of this thread: the NTH site from now on fails */
-static int fail_nth_arm(int fd, unsigned long nth)
-{
-	char buf[32];
-	int n = snprintf(buf, sizeof(buf), "%lu", nth);
-
-	return pwrite(fd, buf, n, 0) == n ? 0 : -1;
-}
-
-/* 1 when the armed fault was injected, 0 when not, -1 on error */
-static int fail_nth_injected(int fd)
-{
-	char buf[32] = "";
-
-	if (pread(fd, buf, sizeof(buf) - 1, 0) <= 0)
-		return -1;
-	return strtoul(buf, NULL, 10) == 0;
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-	struct stat st;
-	char *buf;
-	int fd;
-
-	fd = open(path, O_RDONLY);
-	if (fd < 0 || fstat(fd, &st))
-		return NULL;
-	buf = malloc(st.st_size ? st.st_size : 1);
-	if (!buf || read(fd, buf, st.st_size) != st.st_size)
-		return NULL;
-	close(fd);
-	*len = st.st_size;
-	return buf;
 }
 
 int main(int argc, char **argv)
@@ -122,7 +87,7 @@ int main(int argc, char **argv)
 		data = strdup(str);
 		len = strlen(str);
 	} else {
-		data = slurp(argv[optind + 1], &len);
+		data = ipe_slurp(argv[optind + 1], &len);
 		if (!data) {
 			perror(argv[optind + 1]);
 			return 2;
@@ -135,7 +100,7 @@ int main(int argc, char **argv)
 	}
 	if (nth) {
 		nth_fd = open("/proc/thread-self/fail-nth", O_RDWR);
-		if (nth_fd < 0 || fail_nth_arm(nth_fd, nth)) {
+		if (nth_fd < 0 || ipe_fail_nth_arm(nth_fd, nth)) {
 			perror("fail-nth");
 			return 2;
 		}
@@ -154,16 +119,9 @@ int main(int argc, char **argv)
 	} while (off < len);
 	if (!err && close(fd))
 		err = errno;
-	if (nth) {
-		int injected = fail_nth_injected(nth_fd);
-
-		/* disarm before anything else can pass a site */
-		fail_nth_arm(nth_fd, 0);
-		ipe_report_name(err);
-		printf(" %s\n", injected > 0 ? "injected" :
-		       injected == 0 ? "not-injected" : "unknown");
-		return err ? 1 : 0;
-	}
-	ipe_report(err);
+	if (nth)
+		ipe_fail_nth_report(nth_fd, err);
+	else
+		ipe_report(err);
 	return err ? 1 : 0;
 }

@@ -11,16 +11,13 @@
 . "$IPE_SELFTESTS/ipe_lib.sh"
 D=$IPE_DATA
 P=$IPE_FS/policies
-FS=/sys/kernel/debug/failslab
 MAX=3000
 
-if [ ! -d $FS ] || [ ! -e /proc/self/fail-nth ]; then
+# sleeping allocations too: GFP_KERNEL is all IPE uses
+if ! failslab_on; then
 	fail "failslab and fail-nth are available" "CONFIG_FAILSLAB missing"
 	exit 0
 fi
-# sleeping allocations too (GFP_KERNEL is all IPE uses); no stack dumps
-echo N >$FS/ignore-gfp-wait
-echo 0 >$FS/verbose
 
 state() {
 	echo "$(ls "$P" | tr '\n' ' ')|$(cat /proc/sys/ipe/active_policy)|$(
@@ -85,5 +82,4 @@ sweep "update" "test \"\$(cat $P/fi/version)\" = 9.1.0" \
 	"$P/fi/update" "$D/fi_2.p7s"
 sweep "activate" "test \"\$(cat /proc/sys/ipe/active_policy)\" = fi" "" \
 	-s fi /proc/sys/ipe/active_policy
-echo Y >$FS/ignore-gfp-wait
-echo 2 >$FS/verbose
+failslab_off

@@ -71,7 +71,6 @@ expect_eq "mmap(PROT_EXEC) of the unsealed file is denied" EACCES \
 # sites an enable of a copy of fsv_small passes (fail-nth, by bisection),
 # then make each of the last TOP fail in turn. fs-verity rate-limits its
 # messages to 10 in 5 s, hence the pause and the small TOP.
-FS=/sys/kernel/debug/failslab
 TOP=8
 LATE="a file whose signed enable failed late is not signed once rewritten and sealed"
 # enable_nth N: a signed enable of a fresh copy with the Nth site failing
@@ -80,9 +79,7 @@ enable_nth() {
 	cp "$D/fsv_small" $MNT/r_small &&
 		"$S/ipe_fsv_enable" -f $1 $MNT/r_small "$D/fsv_small.sig"
 }
-if [ -d $FS ] && [ -e /proc/self/fail-nth ]; then
-	echo N >$FS/ignore-gfp-wait
-	echo 0 >$FS/verbose
+if failslab_on; then
 	lo=0 hi=1024 why= ran= late=0 failed=0
 	# lo: a fault at site lo is injected; hi: at site hi it is not
 	[ "$(enable_nth $hi)" = "OK not-injected" ] || why="more than $hi sites"
@@ -116,8 +113,7 @@ if [ -d $FS ] && [ -e /proc/self/fail-nth ]; then
 	done
 	rm -f $MNT/r_small
 	late=$(dmesg | grep -c "end_enable_verity() failed")
-	echo Y >$FS/ignore-gfp-wait
-	echo 2 >$FS/verbose
+	failslab_off
 	echo "# a signed enable passes $lo allocation sites; of the last $TOP," \
 		"$failed failed the enable, $late in ->end_enable_verity()"
 	[ "$late" -gt 0 ] || why="${why:+$why, }no fault landed in ->end_enable_verity()"
