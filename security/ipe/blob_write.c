@@ -5,6 +5,7 @@
 #include <linux/errno.h>
 #include <linux/minmax.h>
 #include <linux/mm.h>
+#include <linux/overflow.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -15,7 +16,9 @@
 /*
  * The total size a DER SEQUENCE header announces, in *@total: 0 when more
  * bytes are needed to tell, SIZE_MAX for the indefinite form. -EBADMSG
- * when the bytes cannot start a PKCS#7 blob.
+ * when the bytes cannot start a PKCS#7 blob, -E2BIG when the size does
+ * not fit a size_t (a four-byte length on a 32-bit kernel can announce
+ * up to 4 GiB plus the header).
  */
 static int ipe_der_total(const u8 *h, size_t n, size_t *total)
 {
@@ -43,7 +46,10 @@ static int ipe_der_total(const u8 *h, size_t n, size_t *total)
 		return 0;
 	for (i = 0; i < nlen; i++)
 		len = (len << 8) | h[2 + i];
-	*total = 2 + nlen + len;
+	if (check_add_overflow(len, 2 + nlen, total) || *total == SIZE_MAX) {
+		*total = 0;
+		return -E2BIG;
+	}
 	return 0;
 }
 
