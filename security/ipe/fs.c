@@ -49,6 +49,7 @@ int ipe_node_open(struct inode *inode, struct file *f)
 			return -ENOENT;
 		}
 	}
+	mutex_init(&nf->lock);
 	f->private_data = nf;
 	return 0;
 }
@@ -91,6 +92,7 @@ int ipe_node_release(struct inode *inode, struct file *f)
 			nf->blob.len, nf->blob.want);
 	ipe_blob_reset(&nf->blob);
 	ipe_policy_put(nf->pol);
+	mutex_destroy(&nf->lock);
 	kfree(nf);
 	return 0;
 }
@@ -102,10 +104,14 @@ int ipe_node_release(struct inode *inode, struct file *f)
  * @n: how many
  * @commit: called with the complete blob; its result is the write's
  *
+ * Writes on one file are taken one at a time. After any error but -EPERM
+ * the bytes collected so far are dropped; a write refused for want of
+ * CAP_MAC_ADMIN changes nothing.
+ *
  * Return: @n when the bytes were taken (and, if they completed the blob,
  * @commit succeeded), or a negative error code: -EPERM without
  * CAP_MAC_ADMIN, -E2BIG past IPE_POLICY_MAX_SIZE, -EBADMSG for bytes that
- * are not a DER blob, or @commit's error.
+ * are not a DER blob, -EFAULT, -ENOMEM, or @commit's error.
  */
 ssize_t ipe_node_write_blob(struct file *f, const char __user *ubuf,
 			    size_t n, int (*commit)(struct file *f,
@@ -120,20 +126,27 @@ ssize_t ipe_node_write_blob(struct file *f, const char __user *ubuf,
 		return -EPERM;
 	if (!n)
 		return 0;
+	mutex_lock(&nf->lock);
 	if (n > IPE_POLICY_MAX_SIZE - nf->blob.len) {
-		ipe_blob_reset(&nf->blob);
-		return -E2BIG;
+		rc = -E2BIG;
+		goto reset;
 	}
 	kbuf = vmemdup_user(ubuf, n);
-	if (IS_ERR(kbuf))
-		return PTR_ERR(kbuf);
+	if (IS_ERR(kbuf)) {
+		rc = PTR_ERR(kbuf);
+		goto reset;
+	}
+	/* ipe_blob_feed() resets the blob itself on an error */
 	rc = ipe_blob_feed(&nf->blob, kbuf, n, IPE_POLICY_MAX_SIZE);
 	kvfree(kbuf);
 	if (rc <= 0)
-		return rc ?: n;
+		goto out;
 
 	rc = commit(f, nf->blob.data, nf->blob.len);
+reset:
 	ipe_blob_reset(&nf->blob);
+out:
+	mutex_unlock(&nf->lock);
 	return rc ?: n;
 }
 

@@ -6,6 +6,7 @@
 #define _IPE_FS_NODE_H
 
 #include <linux/fs.h>
+#include <linux/mutex.h>
 
 #include "blob_write.h"
 
@@ -14,10 +15,13 @@ struct ipe_policy;
 /**
  * struct ipe_node_file - state of one open IPE securityfs node
  * @pol: for reading, the policy version seen at open (holds a reference)
+ * @lock: serialises the writes of @blob; write() is serialised on a
+ *	shared file already, but pwrite() and io_uring are not
  * @blob: for writing, the signed policy assembled so far
  */
 struct ipe_node_file {
 	struct ipe_policy *pol;
+	struct mutex lock;	/* serialises the writes of @blob */
 	struct ipe_blob blob;
 };
 

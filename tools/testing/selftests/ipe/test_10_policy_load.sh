@@ -148,3 +148,9 @@ expect_write "without CAP_MAC_ADMIN, securityfs success_audit is EPERM" EPERM -d
 check "after the refused writes pl_old is still loaded" test -d "$P/pl_old"
 expect_eq "and the active policy is unchanged" "pl b" "$(cat /proc/sys/ipe/active_policy)"
 echo pl_old >"$IPE_FS/del_policy"
+
+# A write that fails midway through a blob drops what came before it.
+expect_eq "a write from a bad address mid-blob is EFAULT, and close() finds nothing left" \
+	"EFAULT OK" \
+	"$("$IPE_SELFTESTS/ipe_blob_writes" efault "$IPE_FS/new_policy" "$D/pl_old.p7s")"
+check_fails "and nothing was loaded" test -e "$P/pl_old"

@@ -5,7 +5,8 @@
 # 1.1 MB, signed with the documented openssl command) loads whether it is
 # written at once or by cat in many writes, reads back byte for byte,
 # activates, and decides by its last rule; a signed update of the same
-# size replaces it. host_prepare_large.sh made the policies.
+# size replaces it. Its load is long enough to show that a pwrite() to
+# the same file waits for it. host_prepare_large.sh made the policies.
 . "$IPE_SELFTESTS/ipe_lib.sh"
 NAME=ipe_large
 MNT=/tmp/ipe_large
@@ -42,6 +43,19 @@ check "its raw node reads back the signed blob" \
 check "it can be deleted while inactive" \
 	sh -c "echo large >$IPE_FS/del_policy"
 check_fails "and its directory is gone" test -e "$IPE_FS/policies/large"
+
+# One pwrite() completes the blob and the load runs for a while (long
+# enough with 1.1 MB); another thread's pwrite()s to the same file wait
+# for its verdict, then start a blob of their own, instead of finding the
+# blob full (EBADMSG) and freeing it under the load.
+got=$("$IPE_SELFTESTS/ipe_blob_writes" race "$IPE_FS/new_policy" "$P1")
+case $got in
+"OK OK "*) pass "a pwrite() that comes during a load waits for it ($got)" ;;
+*) fail "a pwrite() that comes during a load waits for it" "got $got" ;;
+esac
+check "what it loaded reads back byte for byte" \
+	cmp "$IPE_FS/policies/large/content" "$IPE_DATA/large_1.pol"
+check "and it can be deleted" sh -c "echo large >$IPE_FS/del_policy"
 
 # written by cat, in as many write()s as cat makes
 check "cat of the 1.1 MB signed policy into new_policy loads it" \
