@@ -244,13 +244,16 @@ int ipe_store_load(const void *blob, size_t len)
 
 	mutex_lock(&ipe_store_mutex);
 	rc = ipe_slot_add(pol);
+	/*
+	 * Audited under the mutex: once it is dropped, the slot's reference
+	 * is the only one, and a delete or an update may free @pol.
+	 */
+	if (!rc)
+		ipe_audit_policy(IPE_POLICY_LOADED, pol, NULL);
 	mutex_unlock(&ipe_store_mutex);
-	if (rc) {
+	if (rc)
 		ipe_policy_put(pol);
-		return rc;
-	}
-	ipe_audit_policy(IPE_POLICY_LOADED, pol, NULL);
-	return 0;
+	return rc;
 }
 
 /* The slot of a policies/<name>/ node, or NULL once it was deleted. */
