@@ -226,6 +226,20 @@ int ipe_policy_fs_add(struct ipe_slot *slot, struct dentry *parent)
 	return 0;
 }
 
+/*
+ * securityfs_remove() unlinks, but a dentry still in use (an open node, a
+ * shell whose working directory is policies/<name>) stays hashed and
+ * positive: its directory would stay "not empty", and a later policy of
+ * the same name would find its directory there (EEXIST). Unhash it too.
+ */
+static void ipe_policy_fs_unlink(struct dentry *d)
+{
+	dget(d);
+	securityfs_remove(d);
+	d_drop(d);
+	dput(d);
+}
+
 /**
  * ipe_policy_fs_remove() - remove policies/<name>/ of a slot
  * @slot: the slot, about to be freed
@@ -239,20 +253,10 @@ void ipe_policy_fs_remove(struct ipe_slot *slot)
 	unsigned int i;
 
 	for (i = 0; i < slot->nfiles; i++) {
-		struct dentry *d = slot->files[i];
-
-		d_inode(d)->i_private = NULL;
-		/*
-		 * A node that is open (the "delete" node being written, say)
-		 * keeps its dentry hashed after the unlink, and the directory
-		 * would stay "not empty": unhash it ourselves.
-		 */
-		dget(d);
-		securityfs_remove(d);
-		d_drop(d);
-		dput(d);
+		d_inode(slot->files[i])->i_private = NULL;
+		ipe_policy_fs_unlink(slot->files[i]);
 	}
 	slot->nfiles = 0;
-	securityfs_remove(slot->dir);
+	ipe_policy_fs_unlink(slot->dir);
 	slot->dir = NULL;
 }

@@ -154,3 +154,17 @@ expect_eq "a write from a bad address mid-blob is EFAULT, and close() finds noth
 	"EFAULT OK" \
 	"$("$IPE_SELFTESTS/ipe_blob_writes" efault "$IPE_FS/new_policy" "$D/pl_old.p7s")"
 check_fails "and nothing was loaded" test -e "$P/pl_old"
+
+# A deleted policy's directory that a process still holds (its working
+# directory, an open descriptor) does not keep the name taken.
+load pl_old
+exec 9<"$P/pl_old"
+echo pl_old >"$IPE_FS/del_policy"
+check_fails "a deleted policy's directory held open is no longer listed" \
+	sh -c "ls '$P' | grep -qx pl_old"
+expect_write "a policy of the same name loads while the old directory is held open" \
+	OK "$IPE_FS/new_policy" "$D/pl_old.p7s"
+check "and the new directory serves the new policy" cmp "$P/pl_old/content" "$D/pl_old.pol"
+exec 9<&-
+echo pl_old >"$IPE_FS/del_policy"
+check_fails "deleted again, it is gone" test -e "$P/pl_old"
