@@ -207,6 +207,9 @@ static ssize_t ipe_setting_write(struct file *f, const char __user *ubuf,
 	bool value;
 	int rc;
 
+	/* EPERM before anything about the bytes written */
+	if (!capable(CAP_MAC_ADMIN))
+		return -EPERM;
 	rc = kstrtobool_from_user(ubuf, n, &value);
 	if (rc)
 		return rc;

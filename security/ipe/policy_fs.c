@@ -13,6 +13,7 @@
  * The nodes find their policy through the inode's i_private, which the
  * store sets and clears under its mutex (see struct ipe_slot).
  */
+#include <linux/capability.h>
 #include <linux/dcache.h>
 #include <linux/err.h>
 #include <linux/fs.h>
@@ -91,12 +92,17 @@ static ssize_t ipe_active_read(struct file *f, char __user *ubuf, size_t n,
 				       2);
 }
 
-/* Only "1" means something: a policy is deactivated by activating another. */
+/*
+ * Only "1" means something: a policy is deactivated by activating another.
+ * Without CAP_MAC_ADMIN any write is EPERM, whatever it holds.
+ */
 static int ipe_write_one(const char __user *ubuf, size_t n)
 {
 	bool value;
 	int rc;
 
+	if (!capable(CAP_MAC_ADMIN))
+		return -EPERM;
 	rc = kstrtobool_from_user(ubuf, n, &value);
 	if (rc)
 		return rc;

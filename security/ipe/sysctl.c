@@ -9,6 +9,7 @@
  *   success_audit  1 audits allowed operations too
  *   strict_parse   1 makes any bad policy line fail the load
  */
+#include <linux/capability.h>
 #include <linux/init.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -36,6 +37,8 @@ static int ipe_sysctl_active_policy(struct ctl_table *table, int write,
 	int rc;
 
 	if (write) {
+		if (!capable(CAP_MAC_ADMIN))
+			return -EPERM;
 		if (*ppos || !*lenp || *lenp > IPE_NAME_WRITE_MAX)
 			return -EINVAL;
 		name = kmemdup_nul(buf, *lenp, GFP_KERNEL);
@@ -68,6 +71,8 @@ static int ipe_sysctl_setting(struct ctl_table *table, int write,
 	int value = ipe_get(which);
 	int rc;
 
+	if (write && !capable(CAP_MAC_ADMIN))
+		return -EPERM;
 	t.data = &value;
 	t.maxlen = sizeof(value);
 	t.extra1 = SYSCTL_ZERO;

@@ -149,6 +149,19 @@ check "after the refused writes pl_old is still loaded" test -d "$P/pl_old"
 expect_eq "and the active policy is unchanged" "pl b" "$(cat /proc/sys/ipe/active_policy)"
 echo pl_old >"$IPE_FS/del_policy"
 
+# Without CAP_MAC_ADMIN a write is EPERM whatever it holds, not EINVAL
+# for bytes that do not parse.
+for node in enforce success_audit policies/pl_a/active policies/pl_a/delete; do
+	expect_write "without CAP_MAC_ADMIN, junk written to $node is EPERM" EPERM \
+		-d -s junk "$IPE_FS/$node"
+done
+for s in enforce success_audit strict_parse; do
+	expect_write "without CAP_MAC_ADMIN, junk written to ipe.$s is EPERM" EPERM \
+		-d -s junk /proc/sys/ipe/$s
+done
+expect_write "without CAP_MAC_ADMIN, a 300-byte name for ipe.active_policy is EPERM" \
+	EPERM -d -s "$(printf '%0300d' 0)" /proc/sys/ipe/active_policy
+
 # A write that fails midway through a blob drops what came before it.
 expect_eq "a write from a bad address mid-blob is EFAULT, and close() finds nothing left" \
 	"EFAULT OK" \
