@@ -190,9 +190,14 @@ static bool ipe_fuzz_chance(struct ipe_fuzz *f, u32 percent)
 	return ipe_fuzz_below(f, 100) < percent;
 }
 
-/* a size in 0..@n-1, for sizes beyond 32 bits too */
+/*
+ * A size in 0..@n-1, for sizes beyond 32 bits too. A 32-bit size_t takes
+ * ipe_fuzz_below(): 32-bit kernels have no 64-bit modulo (__umoddi3).
+ */
 static size_t ipe_fuzz_below_size(struct ipe_fuzz *f, size_t n)
 {
+	if (sizeof(size_t) < sizeof(u64))
+		return ipe_fuzz_below(f, n);
 	return n ? (size_t)(ipe_fuzz_next(f) % n) : 0;
 }
 
