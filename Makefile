@@ -30,7 +30,7 @@ DEB_PACKAGES := linux-source-6.1 build-essential ccache bc bison flex \
 	fsverity keyutils e2fsprogs
 
 .PHONY: all help deps tree keys kernel test-kernel selftests initramfs \
-	check host-tests matrix bench fuzz demo series clean distclean
+	check host-tests matrix kunit32 bench fuzz demo series clean distclean
 
 all: kernel
 
@@ -103,8 +103,9 @@ vm-tests: test-kernel initramfs
 		echo "$$(grep -c "^ok " $(B)/vm-dev/tap.log) passed, $$(grep -c "^not ok " $(B)/vm-dev/tap.log) failed"
 
 # Tests that need no VM: the harness's own failure detection, polgen
-# (built with the test kernel) on valid and invalid boot policies, and
-# ipectl's own suite.
+# (built with the test kernel) on valid and invalid boot policies,
+# ipectl's own suite, the user-space fuzzer, the Kconfig matrix and the
+# KUnit suites on i386.
 POLGEN := $(OBJ_TEST)/scripts/ipe/polgen/polgen
 host-tests:
 	@mkdir -p $(B)/host-tests
@@ -132,6 +133,11 @@ host-tests:
 	fi
 	@echo "1..1" >>$(B)/host-tests/fuzz.tap
 	@$(MAKE) -s matrix
+	@$(MAKE) -s kunit32
+
+# IPE's KUnit suites on a 32-bit kernel (i386, under qemu-system-i386).
+kunit32: tree keys
+	@harness/kunit32.sh $(B)/host-tests/kunit-i386.tap || true
 
 # The configuration matrix: IPE off, each property off, no permissive
 # switch, no sysctl, no dm-verity...; each builds without a warning.
