@@ -48,6 +48,17 @@ static u8 *ipe_blob_test_make(struct kunit *test, size_t len, size_t *n)
 	return p;
 }
 
+/* @n bytes at @p must be refused with @err, and leave the blob empty */
+static void ipe_blob_expect_refused(struct kunit *test, const u8 *p, size_t n,
+				    size_t max, int err)
+{
+	struct ipe_blob *b = test->priv;
+
+	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, p, n, max), err);
+	KUNIT_EXPECT_EQ(test, b->len, 0);
+	KUNIT_EXPECT_NULL(test, b->data);
+}
+
 static void ipe_blob_short_form_one_write(struct kunit *test)
 {
 	struct ipe_blob *b = test->priv;
@@ -94,24 +105,18 @@ static void ipe_blob_header_split(struct kunit *test)
 static void ipe_blob_not_a_sequence(struct kunit *test)
 {
 	static const u8 set[] = { 0x31, 0x01, 0x00 };
-	struct ipe_blob *b = test->priv;
 
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, set, sizeof(set),
-					    IPE_BLOB_TEST_MAX), -EBADMSG);
-	KUNIT_EXPECT_EQ(test, b->len, 0);
-	KUNIT_EXPECT_NULL(test, b->data);
+	ipe_blob_expect_refused(test, set, sizeof(set), IPE_BLOB_TEST_MAX,
+				-EBADMSG);
 }
 
 /* the write that would go past the announced end is refused whole */
 static void ipe_blob_past_the_end(struct kunit *test)
 {
 	static const u8 more[] = { 0x30, 0x01, 0xaa, 0xbb };
-	struct ipe_blob *b = test->priv;
 
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, more, sizeof(more),
-					    IPE_BLOB_TEST_MAX), -EBADMSG);
-	KUNIT_EXPECT_EQ(test, b->len, 0);
-	KUNIT_EXPECT_NULL(test, b->data);
+	ipe_blob_expect_refused(test, more, sizeof(more), IPE_BLOB_TEST_MAX,
+				-EBADMSG);
 }
 
 /* the cap is checked on the header, before anything is allocated */
@@ -124,21 +129,16 @@ static void ipe_blob_cap(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, at_cap, sizeof(at_cap), 300), 0);
 	KUNIT_EXPECT_EQ(test, b->want, 300);
 	ipe_blob_reset(b);
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, over, sizeof(over), 300),
-			-E2BIG);
-	KUNIT_EXPECT_EQ(test, b->len, 0);
-	KUNIT_EXPECT_NULL(test, b->data);
+	ipe_blob_expect_refused(test, over, sizeof(over), 300, -E2BIG);
 }
 
 /* more than four length bytes cannot be a policy IPE takes */
 static void ipe_blob_length_of_five_bytes(struct kunit *test)
 {
 	static const u8 h[] = { 0x30, 0x85, 0x00, 0x00, 0x00, 0x01 };
-	struct ipe_blob *b = test->priv;
 
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, h, sizeof(h),
-					    IPE_BLOB_TEST_MAX), -EBADMSG);
-	KUNIT_EXPECT_EQ(test, b->len, 0);
+	ipe_blob_expect_refused(test, h, sizeof(h), IPE_BLOB_TEST_MAX,
+				-EBADMSG);
 }
 
 /*
@@ -154,16 +154,11 @@ static void ipe_blob_length_wraps(struct kunit *test)
 				    0x01, 0x02 };
 	struct ipe_blob *b = test->priv;
 
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, wrap0, sizeof(wrap0),
-					    IPE_BLOB_TEST_MAX), -E2BIG);
-	KUNIT_EXPECT_EQ(test, b->len, 0);
-	KUNIT_EXPECT_NULL(test, b->data);
+	ipe_blob_expect_refused(test, wrap0, sizeof(wrap0), IPE_BLOB_TEST_MAX,
+				-E2BIG);
 	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, wrap1, 5, IPE_BLOB_TEST_MAX),
 			0);
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, wrap1 + 5, 3,
-					    IPE_BLOB_TEST_MAX), -E2BIG);
-	KUNIT_EXPECT_EQ(test, b->len, 0);
-	KUNIT_EXPECT_NULL(test, b->data);
+	ipe_blob_expect_refused(test, wrap1 + 5, 3, IPE_BLOB_TEST_MAX, -E2BIG);
 }
 
 /* BER's indefinite length: the write that carries it is the whole blob */
