@@ -31,6 +31,7 @@
 #include <linux/crypto.h>
 #include <linux/errno.h>
 #include <linux/fs.h>
+#include <linux/magic.h>
 #include <linux/mount.h>
 #include <linux/mutex.h>
 #include <linux/overflow.h>
@@ -220,20 +221,51 @@ const struct ipe_bdev_facts *ipe_bdev_facts(const struct block_device *bdev)
 }
 
 /**
- * ipe_file_bdev_facts() - the facts about the block device of a file
- * @file: the file being evaluated
+ * ipe_sb_data_on_bdev() - tell whether a filesystem reads file data from
+ *	its block device alone
+ * @sb: the superblock
  *
- * The block device is the one the file's superblock lives on (s_bdev);
- * files of filesystems without one (tmpfs, the initramfs, overlayfs)
- * have no facts.
+ * The facts of a block device describe the files of a filesystem only when
+ * every byte of their data is read from that device. FUSE (fuseblk names
+ * a device but its daemon supplies the data), and filesystems that can
+ * keep file data on other devices too (btrfs, XFS with a realtime device,
+ * f2fs, erofs with extra devices) do not qualify, nor does any filesystem
+ * not known here: IPE fails closed. The list holds the read-only and
+ * single-device filesystems used on verified volumes; ext2/3/4 keep only
+ * their journal elsewhere, never file data.
+ *
+ * Return: true when @sb is of a type listed here.
+ */
+bool ipe_sb_data_on_bdev(const struct super_block *sb)
+{
+	switch (sb->s_magic) {
+	case EXT4_SUPER_MAGIC:		/* also ext2 and ext3 */
+	case SQUASHFS_MAGIC:
+	case CRAMFS_MAGIC:
+	case CRAMFS_MAGIC_WEND:
+	case ISOFS_SUPER_MAGIC:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/**
+ * ipe_sb_bdev_facts() - the facts about the block device of a filesystem
+ * @sb: the superblock of the inode that holds a file's data
+ *
+ * The block device is the one the superblock lives on (s_bdev), and only
+ * for the filesystem types of ipe_sb_data_on_bdev(); filesystems without
+ * one (tmpfs, the initramfs) have no facts. For an overlayfs file, @sb is
+ * the real file's.
  *
  * Context: rcu_read_lock() held; the result may be used until
  * rcu_read_unlock(). Neither sleeps nor allocates.
  * Return: the facts, or NULL when there are none.
  */
-const struct ipe_bdev_facts *ipe_file_bdev_facts(const struct file *file)
+const struct ipe_bdev_facts *ipe_sb_bdev_facts(const struct super_block *sb)
 {
-	const struct block_device *bdev = file->f_path.mnt->mnt_sb->s_bdev;
-
-	return bdev ? ipe_bdev_facts(bdev) : NULL;
+	if (!sb->s_bdev || !ipe_sb_data_on_bdev(sb))
+		return NULL;
+	return ipe_bdev_facts(sb->s_bdev);
 }

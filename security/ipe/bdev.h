@@ -13,7 +13,7 @@
 
 #include "eval.h"
 
-struct file;
+struct super_block;
 struct ipe_bdev_snapshot;
 
 /**
@@ -39,12 +39,13 @@ int ipe_bdev_setintegrity(struct block_device *bdev,
 			  enum lsm_integrity_type type, const void *value,
 			  size_t size);
 const struct ipe_bdev_facts *ipe_bdev_facts(const struct block_device *bdev);
-const struct ipe_bdev_facts *ipe_file_bdev_facts(const struct file *file);
+bool ipe_sb_data_on_bdev(const struct super_block *sb);
+const struct ipe_bdev_facts *ipe_sb_bdev_facts(const struct super_block *sb);
 
 #else
 
 static inline const struct ipe_bdev_facts *
-ipe_file_bdev_facts(const struct file *file)
+ipe_sb_bdev_facts(const struct super_block *sb)
 {
 	return NULL;
 }

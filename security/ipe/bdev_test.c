@@ -8,6 +8,8 @@
 #include <kunit/test.h>
 #include <linux/blk_types.h>
 #include <linux/errno.h>
+#include <linux/fs.h>
+#include <linux/magic.h>
 #include <linux/rcupdate.h>
 #include <linux/security.h>
 #include <linux/slab.h>
@@ -306,6 +308,59 @@ static void ipe_bdev_signature_without_roothash(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, GET(test->priv, f));
 }
 
+/*
+ * Only filesystems that read file data from their block device alone get
+ * the device's facts: a fuseblk mount names a trusted device while its
+ * daemon serves the data.
+ */
+static void ipe_bdev_sb_types(struct kunit *test)
+{
+	static const unsigned long trusted[] = {
+		EXT4_SUPER_MAGIC, SQUASHFS_MAGIC, CRAMFS_MAGIC, ISOFS_SUPER_MAGIC,
+	};
+	static const unsigned long untrusted[] = {
+		FUSE_SUPER_MAGIC, BTRFS_SUPER_MAGIC, XFS_SUPER_MAGIC,
+		F2FS_SUPER_MAGIC, EROFS_SUPER_MAGIC_V1, TMPFS_MAGIC,
+		OVERLAYFS_SUPER_MAGIC, 0,
+	};
+	struct super_block *sb;
+	size_t i;
+
+	sb = kunit_kzalloc(test, sizeof(*sb), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sb);
+	KUNIT_ASSERT_EQ(test, ipe_bdev_test_set_root(test->priv, "sha256",
+						     ipe_bdev_test_hash,
+						     sizeof(ipe_bdev_test_hash)),
+			0);
+	sb->s_bdev = test->priv;
+
+	for (i = 0; i < ARRAY_SIZE(trusted); i++) {
+		sb->s_magic = trusted[i];
+		KUNIT_EXPECT_TRUE_MSG(test, ipe_sb_data_on_bdev(sb),
+				      "magic %#lx", trusted[i]);
+		rcu_read_lock();
+		KUNIT_EXPECT_NOT_NULL_MSG(test, ipe_sb_bdev_facts(sb),
+					  "magic %#lx", trusted[i]);
+		rcu_read_unlock();
+	}
+	for (i = 0; i < ARRAY_SIZE(untrusted); i++) {
+		sb->s_magic = untrusted[i];
+		KUNIT_EXPECT_FALSE_MSG(test, ipe_sb_data_on_bdev(sb),
+				       "magic %#lx", untrusted[i]);
+		rcu_read_lock();
+		KUNIT_EXPECT_NULL_MSG(test, ipe_sb_bdev_facts(sb),
+				      "magic %#lx", untrusted[i]);
+		rcu_read_unlock();
+	}
+
+	/* a listed type without a block device has no facts */
+	sb->s_magic = SQUASHFS_MAGIC;
+	sb->s_bdev = NULL;
+	rcu_read_lock();
+	KUNIT_EXPECT_NULL(test, ipe_sb_bdev_facts(sb));
+	rcu_read_unlock();
+}
+
 static struct kunit_case ipe_bdev_cases[] = {
 	KUNIT_CASE(ipe_bdev_none_at_first),
 	KUNIT_CASE(ipe_bdev_roothash_copied),
@@ -316,6 +371,7 @@ static struct kunit_case ipe_bdev_cases[] = {
 	KUNIT_CASE(ipe_bdev_signature),
 	KUNIT_CASE(ipe_bdev_new_roothash_is_unsigned),
 	KUNIT_CASE(ipe_bdev_signature_without_roothash),
+	KUNIT_CASE(ipe_bdev_sb_types),
 	{}
 };
 

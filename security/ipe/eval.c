@@ -10,6 +10,8 @@
  */
 
 #include <linux/compiler.h>
+#include <linux/dcache.h>
+#include <linux/fs.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
@@ -159,23 +161,42 @@ int ipe_eval_result_print(char *buf, size_t size,
 }
 
 /*
- * Fill in what IPE knows about @file for the trust properties: whether it
- * lives on the initramfs the kernel unpacked at boot (@ctx->initramfs, for
- * boot_verified) and the integrity facts its block device handed to IPE
- * through the bdev security blob (@ctx->bdev, for dmverity_roothash and
- * dmverity_signature), and its fs-verity digest and signature fact (for
- * fsverity_digest and fsverity_signature). Called only with a file; it
- * must not sleep or allocate, as the facts are read on every evaluation.
+ * The inode whose data a reader of @file gets. For an overlayfs file that
+ * is the real inode behind it, the lower one until the file is copied
+ * up: overlayfs maps and reads that inode's pages, so its facts are the
+ * ones that describe them. The real file overlayfs opened is installed in
+ * a mapping in place of the overlay file (its path is the overlay's, its
+ * inode the real one), so the file_mprotect hook sees it: its own inode
+ * is then the answer. For every other file this is file_inode().
+ */
+static struct inode *ipe_data_inode(const struct file *file)
+{
+	struct dentry *dentry = file->f_path.dentry;
+
+	if (file_inode(file) != d_inode(dentry))
+		return file_inode(file);
+	return d_real_inode(dentry);
+}
+
+/*
+ * Fill in what IPE knows about the data of @file for the trust
+ * properties: whether it was unpacked from the initramfs at boot and not
+ * written since (@ctx->initramfs, for boot_verified), and its fs-verity
+ * digest and signature fact (for fsverity_digest and fsverity_signature).
+ * Called only with a file; it must not sleep or allocate, as the facts
+ * are read on every evaluation.
  *
- * The block device facts (@ctx->bdev) are RCU-protected and change when
- * a dm-verity table is swapped, so ipe_evaluate_event() looks them up
- * inside its read section; here @ctx->bdev stays NULL.
+ * The block device facts (@ctx->bdev, for dmverity_roothash and
+ * dmverity_signature) are RCU-protected and change when a dm-verity table
+ * is swapped, so ipe_evaluate_event() looks them up inside its read
+ * section; here @ctx->bdev stays NULL.
  */
 static void ipe_ctx_file_facts(struct ipe_eval_ctx *ctx,
 			       const struct file *file)
 {
-	ctx->initramfs = ipe_file_on_initramfs(file);
-	ipe_ctx_fsverity(ctx, file);
+	ctx->inode = ipe_data_inode(file);
+	ctx->initramfs = ipe_inode_on_initramfs(ctx->inode);
+	ipe_ctx_fsverity(ctx, ctx->inode);
 }
 
 /**
@@ -234,8 +255,8 @@ int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
 
 	/* The block device facts are only valid inside the read section. */
 	ev = *ctx;
-	if (ev.file)
-		ev.bdev = ipe_file_bdev_facts(ev.file);
+	if (ev.inode)
+		ev.bdev = ipe_sb_bdev_facts(ev.inode->i_sb);
 	if (pol->index)
 		ipe_eval_indexed(pol->parsed, pol->index, &ev, &res);
 	else

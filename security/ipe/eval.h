@@ -55,8 +55,11 @@ struct ipe_bdev_facts {
  * @op: the operation being evaluated
  * @hook: the hook that observed it
  * @file: the file involved, or NULL (anonymous memory, kernel_load_data)
- * @initramfs: @file lives on the initramfs unpacked at boot
- * @bdev: facts about @file's block device, or NULL
+ * @inode: the inode that holds @file's data, which the facts below are
+ *	about: @file's own, or for an overlayfs file the real one
+ * @initramfs: @inode was unpacked from the initramfs at boot and not
+ *	written since
+ * @bdev: facts about @inode's block device, or NULL
  * @fsv_alg: the hash algorithm of @file's fs-verity digest, or NULL when
  *	@file has none (no fs-verity, or fs-verity facts not built)
  * @fsv_digest: @file's fs-verity digest, when @fsv_alg is set
@@ -68,6 +71,7 @@ struct ipe_eval_ctx {
 	enum ipe_op op;
 	enum ipe_hook hook;
 	const struct file *file;
+	struct inode *inode;
 	bool initramfs;
 	const struct ipe_bdev_facts *bdev;
 	const char *fsv_alg;

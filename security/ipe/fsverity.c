@@ -23,6 +23,7 @@
 
 #include "eval.h"
 #include "fsverity.h"
+#include "inode.h"
 #include "policy_index.h"
 
 static_assert(sizeof_field(struct ipe_eval_ctx, fsv_digest) >=
@@ -31,13 +32,12 @@ static_assert(sizeof_field(struct ipe_eval_ctx, fsv_digest) >=
 /**
  * ipe_ctx_fsverity() - fill in the fs-verity facts of a file
  * @ctx: the evaluation context
- * @file: the file under evaluation
+ * @inode: the inode that holds the data of the file under evaluation
  *
  * Context: any context; does not sleep, allocate or lock.
  */
-void ipe_ctx_fsverity(struct ipe_eval_ctx *ctx, const struct file *file)
+void ipe_ctx_fsverity(struct ipe_eval_ctx *ctx, struct inode *inode)
 {
-	struct inode *inode = file_inode(file);
 	enum hash_algo alg;
 
 	/* a file opened without its verity info set up has no digest yet */

@@ -12,26 +12,11 @@
 
 struct ipe_eval_ctx;
 
-/**
- * struct ipe_inode - IPE's part of an inode's security blob
- * @fsv_signed: fs-verity verified the file's built-in signature
- */
-struct ipe_inode {
-	bool fsv_signed;
-};
-
-extern struct lsm_blob_sizes ipe_blobs;
-
-static inline struct ipe_inode *ipe_inode(const struct inode *inode)
-{
-	return inode->i_security + ipe_blobs.lbs_inode;
-}
-
 #ifdef CONFIG_SECURITY_IPE_PROP_FS_VERITY
-void ipe_ctx_fsverity(struct ipe_eval_ctx *ctx, const struct file *file);
+void ipe_ctx_fsverity(struct ipe_eval_ctx *ctx, struct inode *inode);
 #else
 static inline void ipe_ctx_fsverity(struct ipe_eval_ctx *ctx,
-				    const struct file *file)
+				    struct inode *inode)
 {
 }
 #endif

@@ -25,9 +25,12 @@ static inline struct ipe_superblock *ipe_sb(const struct super_block *sb)
 
 #ifdef CONFIG_SECURITY_IPE_PROP_BOOT_VERIFIED
 void ipe_initramfs_populated(void);
-bool ipe_file_on_initramfs(const struct file *file);
+int ipe_initramfs_inode_alloc(struct inode *inode);
+int ipe_initramfs_file_open(struct file *file);
+int ipe_initramfs_inode_setattr(struct dentry *dentry, struct iattr *attr);
+bool ipe_inode_on_initramfs(const struct inode *inode);
 #else
-static inline bool ipe_file_on_initramfs(const struct file *file)
+static inline bool ipe_inode_on_initramfs(const struct inode *inode)
 {
 	return false;
 }

@@ -10,6 +10,7 @@
 #include "fsverity.h"
 #include "hooks.h"
 #include "initramfs.h"
+#include "inode.h"
 #include "policy_store.h"
 
 /* Set once the LSM framework has started IPE; the securityfs tree needs it. */
@@ -22,7 +23,8 @@ struct lsm_blob_sizes ipe_blobs __lsm_ro_after_init = {
 #ifdef CONFIG_SECURITY_IPE_PROP_DM_VERITY
 	.lbs_bdev = sizeof(struct ipe_bdev),
 #endif
-#ifdef CONFIG_SECURITY_IPE_PROP_FS_VERITY_SIGNATURE
+#if IS_ENABLED(CONFIG_SECURITY_IPE_PROP_BOOT_VERIFIED) || \
+	IS_ENABLED(CONFIG_SECURITY_IPE_PROP_FS_VERITY_SIGNATURE)
 	.lbs_inode = sizeof(struct ipe_inode),
 #endif
 };
@@ -35,6 +37,9 @@ static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(kernel_load_data, ipe_kernel_load_data),
 #ifdef CONFIG_SECURITY_IPE_PROP_BOOT_VERIFIED
 	LSM_HOOK_INIT(initramfs_populated, ipe_initramfs_populated),
+	LSM_HOOK_INIT(inode_alloc_security, ipe_initramfs_inode_alloc),
+	LSM_HOOK_INIT(file_open, ipe_initramfs_file_open),
+	LSM_HOOK_INIT(inode_setattr, ipe_initramfs_inode_setattr),
 #endif
 #ifdef CONFIG_SECURITY_IPE_PROP_DM_VERITY
 	LSM_HOOK_INIT(bdev_free_security, ipe_bdev_free_security),
