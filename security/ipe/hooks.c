@@ -9,6 +9,9 @@
 #include <linux/kernel_read_file.h>
 #include <linux/mm.h>
 #include <linux/mman.h>
+#include <linux/personality.h>
+#include <linux/sched.h>
+#include <linux/shm.h>
 #include <linux/rcupdate.h>
 #include <linux/security.h>
 
@@ -52,6 +55,21 @@ int ipe_bprm_check_security(struct linux_binprm *bprm)
 	return ipe_hook_eval(bprm->file, IPE_OP_EXECUTE, IPE_HOOK_BPRM_CHECK);
 }
 
+/*
+ * Copy-on-write. A private file mapping that may be written holds, once
+ * written, copies of the file's pages with whatever the process put in
+ * them: what would run from it is no longer what the file's facts
+ * describe. Such a mapping is judged as anonymous memory, with every file
+ * property false, when it is executable and writable at once, and when a
+ * mapping with copied pages (an anon_vma) becomes executable; a private
+ * mapping never written stays judged by its file. Shared mappings write
+ * through to the file, whose own facts account for writers.
+ */
+static bool ipe_private_writable(unsigned long prot, unsigned long flags)
+{
+	return (prot & PROT_WRITE) && (flags & MAP_TYPE) == MAP_PRIVATE;
+}
+
 /**
  * ipe_mmap_file() - decide whether a mapping may be executable
  * @file: the file mapped, or NULL for an anonymous mapping
@@ -61,7 +79,9 @@ int ipe_bprm_check_security(struct linux_binprm *bprm)
  *
  * Only a mapping that will be executable, judged by @prot as it is what
  * takes effect, is evaluated (EXECUTE). An anonymous executable mapping
- * is evaluated with every file property false.
+ * is evaluated with every file property false, and so is a private file
+ * mapping that is also writable: its pages may be written before they
+ * run.
  *
  * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
  */
@@ -70,6 +90,8 @@ int ipe_mmap_file(struct file *file, unsigned long reqprot,
 {
 	if (!(prot & PROT_EXEC))
 		return 0;
+	if (file && ipe_private_writable(prot, flags))
+		file = NULL;
 	return ipe_hook_eval(file, IPE_OP_EXECUTE, IPE_HOOK_MMAP);
 }
 
@@ -79,18 +101,52 @@ int ipe_mmap_file(struct file *file, unsigned long reqprot,
  * @reqprot: the protection userspace asked for
  * @prot: the protection the kernel will apply (with READ_IMPLIES_EXEC)
  *
- * Evaluates EXECUTE for @vma->vm_file (NULL for anonymous memory) only
- * when @prot adds execute permission to a mapping that is not executable
- * yet; a mapping already executable was judged when it became so.
+ * Evaluates EXECUTE when @prot adds execute permission to a mapping that
+ * is not executable yet, for @vma->vm_file (NULL for anonymous memory); a
+ * mapping already executable was judged when it became so. A private
+ * file mapping is evaluated as anonymous memory when it becomes writable
+ * and executable at once, even if it was executable before, and when it
+ * becomes executable after some of its pages were copied on write.
  *
  * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
  */
 int ipe_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 		      unsigned long prot)
 {
-	if (!(prot & PROT_EXEC) || (vma->vm_flags & VM_EXEC))
+	struct file *file = vma->vm_file;
+	bool private = !(vma->vm_flags & VM_SHARED);
+
+	if (!(prot & PROT_EXEC))
 		return 0;
-	return ipe_hook_eval(vma->vm_file, IPE_OP_EXECUTE, IPE_HOOK_MPROTECT);
+	if (file && private && (prot & PROT_WRITE))
+		return ipe_hook_eval(NULL, IPE_OP_EXECUTE, IPE_HOOK_MPROTECT);
+	if (vma->vm_flags & VM_EXEC)
+		return 0;
+	if (file && private && vma->anon_vma)
+		file = NULL;
+	return ipe_hook_eval(file, IPE_OP_EXECUTE, IPE_HOOK_MPROTECT);
+}
+
+/**
+ * ipe_shm_shmat() - decide whether System V shared memory may be executable
+ * @perm: the segment
+ * @shmaddr: where it is attached
+ * @shmflg: the shmat() flags
+ *
+ * shmat() maps the segment without the mmap_file hook: a segment attached
+ * with SHM_EXEC (or readable under the READ_IMPLIES_EXEC personality,
+ * which makes it executable too) is evaluated here as anonymous memory,
+ * whose contents any process attached to it can write.
+ *
+ * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
+ */
+int ipe_shm_shmat(struct kern_ipc_perm *perm, char __user *shmaddr,
+		  int shmflg)
+{
+	if (!(shmflg & SHM_EXEC) &&
+	    !(current->personality & READ_IMPLIES_EXEC))
+		return 0;
+	return ipe_hook_eval(NULL, IPE_OP_EXECUTE, IPE_HOOK_MMAP);
 }
 
 /**

@@ -33,6 +33,7 @@ static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(bprm_check_security, ipe_bprm_check_security),
 	LSM_HOOK_INIT(mmap_file, ipe_mmap_file),
 	LSM_HOOK_INIT(file_mprotect, ipe_file_mprotect),
+	LSM_HOOK_INIT(shm_shmat, ipe_shm_shmat),
 	LSM_HOOK_INIT(kernel_read_file, ipe_kernel_read_file),
 	LSM_HOOK_INIT(kernel_load_data, ipe_kernel_load_data),
 #ifdef CONFIG_SECURITY_IPE_PROP_BOOT_VERIFIED
@@ -50,17 +51,28 @@ static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 #endif
 };
 
-/* Activate CONFIG_SECURITY_IPE_BOOT_POLICY, checked by polgen at build time. */
+/*
+ * Activate CONFIG_SECURITY_IPE_BOOT_POLICY, checked by polgen at build time.
+ * A kernel built with a boot policy promises that it rules from the first
+ * exec: should the policy fail to load all the same (out of memory this
+ * early), enforcing without it would allow everything, so IPE stops the
+ * boot instead. In permissive mode nothing is enforced anyway, and the
+ * boot goes on with the error logged.
+ */
 static void __init ipe_load_boot_policy(void)
 {
 	int rc;
 
 	rc = ipe_store_boot(ipe_boot_policy, ipe_boot_policy_len);
-	if (rc)
-		pr_err("the boot policy failed to load (%d): no policy is active\n",
-		       rc);
-	else
+	if (!rc) {
 		pr_info("the boot policy is active\n");
+		return;
+	}
+	if (ipe_enforce)
+		panic("ipe: the boot policy failed to load (%d): refusing to boot without it\n",
+		      rc);
+	pr_err("the boot policy failed to load (%d): no policy is active (permissive mode)\n",
+	       rc);
 }
 
 static int __init ipe_init(void)
