@@ -323,16 +323,25 @@ static const u8 asn1_test_p7[] = {
 	0xd1, 0xe5, 0x84, 0x5f, 0xcb, 0x9b, 0x04, 0x0d, 0xa1,
 };
 
-/* X.509 parsing through the asymmetric key type still works */
-static void asn1_test_x509(struct kunit *test)
+/* a keyring for the keys of a test, to be put */
+static struct key *asn1_test_keyring(struct kunit *test)
 {
-	struct key *keyring, *key;
-	key_ref_t ref;
+	struct key *keyring;
 
 	keyring = keyring_alloc("asn1_test", GLOBAL_ROOT_UID, GLOBAL_ROOT_GID,
 				current_cred(), KEY_POS_ALL | KEY_USR_VIEW,
 				KEY_ALLOC_NOT_IN_QUOTA, NULL, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(keyring));
+	return keyring;
+}
+
+/* X.509 parsing through the asymmetric key type still works */
+static void asn1_test_x509(struct kunit *test)
+{
+	struct key *keyring = asn1_test_keyring(test);
+	struct key *key;
+	key_ref_t ref;
+
 	ref = key_create_or_update(make_key_ref(keyring, true), "asymmetric",
 				   NULL, asn1_test_crt, sizeof(asn1_test_crt),
 				   KEY_POS_ALL | KEY_USR_VIEW,
@@ -344,6 +353,345 @@ static void asn1_test_x509(struct kunit *test)
 				   "asn1 decoder test: 0b557b7d8ac882c456cd81a23aa12dc9aa29285d");
 		key_put(key);
 	}
+	key_put(keyring);
+}
+
+/* the size of an element holding @len bytes */
+static size_t asn1_test_tlv_size(size_t len)
+{
+	return 1 + asn1_test_len_size(len) + len;
+}
+
+/* tag and length octets of an element holding @len bytes; returns their number */
+static size_t asn1_test_put_hdr(u8 *p, u8 tag, size_t len)
+{
+	p[0] = tag;
+	return 1 + asn1_test_put_len(p + 1, len);
+}
+
+/* the size of the DER element at @p; that of its tag and length in @hdrlen */
+static size_t asn1_test_elem_size(const u8 *p, size_t *hdrlen)
+{
+	size_t len = p[1], n = 2, i;
+
+	if (len & 0x80) {
+		for (i = len & 0x7f, len = 0; i; i--)
+			len = len << 8 | p[n++];
+	}
+	if (hdrlen)
+		*hdrlen = n;
+	return n + len;
+}
+
+/* the size of a Name of one attribute whose value holds @vlen bytes */
+static size_t asn1_test_name_size(size_t vlen)
+{
+	size_t ava = 5 + asn1_test_tlv_size(vlen);
+
+	return asn1_test_tlv_size(asn1_test_tlv_size(asn1_test_tlv_size(ava)));
+}
+
+/*
+ * Name { { attribute 2.5.4.@attr, a UTF8String of @vlen bytes } } at @p,
+ * but for the string's contents; returns where these go
+ */
+static size_t asn1_test_put_name(u8 *p, u8 attr, size_t vlen)
+{
+	size_t ava = 5 + asn1_test_tlv_size(vlen);
+	size_t set = asn1_test_tlv_size(ava);
+	size_t n = 0;
+
+	n += asn1_test_put_hdr(p + n, 0x30, asn1_test_tlv_size(set));
+	n += asn1_test_put_hdr(p + n, 0x31, set);
+	n += asn1_test_put_hdr(p + n, 0x30, ava);
+	n += asn1_test_put_hdr(p + n, 0x06, 3);
+	p[n++] = 0x55;
+	p[n++] = 0x04;
+	p[n++] = attr;
+	n += asn1_test_put_hdr(p + n, 0x0c, vlen);
+	return n;
+}
+
+/* the length of the contents of the DER element at @p */
+static size_t asn1_test_content_size(const u8 *p)
+{
+	size_t hdrlen, size = asn1_test_elem_size(p, &hdrlen);
+
+	return size - hdrlen;
+}
+
+#define ASN1_TEST_BIG 70000
+#define ASN1_TEST_BIG_CN "big certificate test"
+#define ASN1_TEST_SKID "0b557b7d8ac882c456cd81a23aa12dc9aa29285d"
+
+/**
+ * struct asn1_test_big - asn1_test_crt grown past 64 KiB
+ * @crt: the certificate, to be vfree'd
+ * @len: its length
+ * @cn: offset of the subject's commonName in it
+ * @cn_len: length of that commonName
+ * @id_len: length of its serial number and issuer, which together make up
+ *	the key ID that PKCS#7 signers and certificate chains are matched by
+ * @desc_len: length of the description of its key: the commonName, ": "
+ *	and the subjectKeyIdentifier in hex
+ */
+struct asn1_test_big {
+	u8 *crt;
+	size_t len;
+	size_t cn;
+	size_t cn_len;
+	size_t id_len;
+	size_t desc_len;
+};
+
+/**
+ * asn1_test_big_crt() - build a certificate of over 64 KiB
+ * @test: the test
+ * @params: if not 0, the size of the signature algorithm's parameters
+ * @ou: if not 0, the size of the issuer's organizationalUnitName
+ * @cn: if not 0, the size of the subject's commonName
+ * @big: the certificate
+ *
+ * The subject of asn1_test_crt becomes the commonName ASN1_TEST_BIG_CN,
+ * or with @cn, @cn bytes of 'x'.  With @params, the signature algorithm in
+ * the TBSCertificate gets an OCTET STRING of @params bytes of 'x' as
+ * parameters, which the parser skips; with @ou, the issuer becomes an
+ * organizationalUnitName of @ou bytes of 'x'.  The rest is kept.  As issuer
+ * and subject differ, the certificate is not self-signed and its stale
+ * signature is not checked.
+ */
+static void asn1_test_big_crt(struct kunit *test, size_t params, size_t ou,
+			      size_t cn, struct asn1_test_big *big)
+{
+	const u8 *crt = asn1_test_crt, *end = crt + sizeof(asn1_test_crt);
+	const u8 *tbs, *tbs_end, *head, *serial, *alg, *issuer, *validity;
+	const u8 *subject, *rest;
+	size_t cn_len = cn ? cn : strlen(ASN1_TEST_BIG_CN);
+	size_t hdrlen, alg_hdr, oid_len, alg_len, issuer_len, tbs_len, crt_len;
+	size_t n = 0, issuer_at;
+	u8 *b;
+
+	asn1_test_elem_size(crt, &hdrlen);
+	tbs = crt + hdrlen;
+	tbs_end = tbs + asn1_test_elem_size(tbs, &hdrlen);
+	/* version, serialNumber, signature, issuer, validity, subject */
+	head = tbs + hdrlen;
+	serial = head + asn1_test_elem_size(head, NULL);
+	alg = serial + asn1_test_elem_size(serial, NULL);
+	issuer = alg + asn1_test_elem_size(alg, NULL);
+	validity = issuer + asn1_test_elem_size(issuer, NULL);
+	subject = validity + asn1_test_elem_size(validity, NULL);
+	rest = subject + asn1_test_elem_size(subject, NULL);
+
+	/* with @params, the algorithm's OID and an OCTET STRING, not NULL */
+	asn1_test_elem_size(alg, &alg_hdr);
+	oid_len = asn1_test_elem_size(alg + alg_hdr, NULL);
+	alg_len = issuer - alg;
+	if (params)
+		alg_len = asn1_test_tlv_size(oid_len + asn1_test_tlv_size(params));
+	issuer_len = ou ? asn1_test_name_size(ou) : validity - issuer;
+	tbs_len = (alg - head) + alg_len + issuer_len + (subject - validity) +
+		  asn1_test_name_size(cn_len) + (tbs_end - rest);
+	crt_len = asn1_test_tlv_size(tbs_len) + (end - tbs_end);
+	big->len = asn1_test_tlv_size(crt_len);
+	b = vmalloc(big->len);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+
+	n += asn1_test_put_hdr(b + n, 0x30, crt_len);
+	n += asn1_test_put_hdr(b + n, 0x30, tbs_len);
+	/* version, serialNumber */
+	memcpy(b + n, head, alg - head);
+	n += alg - head;
+	if (params) {
+		n += asn1_test_put_hdr(b + n, 0x30,
+				       oid_len + asn1_test_tlv_size(params));
+		memcpy(b + n, alg + alg_hdr, oid_len);
+		n += oid_len;
+		n += asn1_test_put_hdr(b + n, 0x04, params);
+		memset(b + n, 'x', params);
+		n += params;
+	} else {
+		memcpy(b + n, alg, alg_len);
+		n += alg_len;
+	}
+	issuer_at = n;
+	if (ou) {
+		/* organizationalUnitName */
+		n += asn1_test_put_name(b + n, 0x0b, ou);
+		memset(b + n, 'x', ou);
+		n += ou;
+	} else {
+		memcpy(b + n, issuer, issuer_len);
+		n += issuer_len;
+	}
+	memcpy(b + n, validity, subject - validity);
+	n += subject - validity;
+	/* commonName */
+	n += asn1_test_put_name(b + n, 0x03, cn_len);
+	big->cn = n;
+	big->cn_len = cn_len;
+	if (cn)
+		memset(b + n, 'x', cn);
+	else
+		memcpy(b + n, ASN1_TEST_BIG_CN, cn_len);
+	n += cn_len;
+	/* subjectPublicKeyInfo, extensions, signatureAlgorithm, signature */
+	memcpy(b + n, rest, end - rest);
+	n += end - rest;
+	KUNIT_ASSERT_EQ(test, n, big->len);
+	big->crt = b;
+	big->id_len = asn1_test_content_size(serial) +
+		      asn1_test_content_size(b + issuer_at);
+	big->desc_len = cn_len + strlen(": " ASN1_TEST_SKID);
+}
+
+/*
+ * Hand @big to the asymmetric key type, which must refuse it with @err, or
+ * if @err is 0 name the key after the subject and the subjectKeyIdentifier.
+ * Frees the certificate.
+ */
+static void asn1_test_add_big(struct kunit *test, struct key *keyring,
+			      struct asn1_test_big *big, int err)
+{
+	struct key *key;
+	key_ref_t ref;
+
+	ref = key_create_or_update(make_key_ref(keyring, true), "asymmetric",
+				   NULL, big->crt, big->len,
+				   KEY_POS_ALL | KEY_USR_VIEW,
+				   KEY_ALLOC_NOT_IN_QUOTA);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(ref), err);
+	if (IS_ERR(ref))
+		goto out;
+	key = key_ref_to_ptr(ref);
+	if (!err) {
+		KUNIT_EXPECT_EQ(test, key->index_key.desc_len, big->desc_len);
+		KUNIT_EXPECT_EQ(test, strlen(key->description), big->desc_len);
+		if (strlen(key->description) == big->desc_len) {
+			KUNIT_EXPECT_EQ(test, memcmp(key->description,
+						     big->crt + big->cn,
+						     big->cn_len), 0);
+			KUNIT_EXPECT_STREQ(test, key->description + big->cn_len,
+					   ": " ASN1_TEST_SKID);
+		}
+	}
+	key_put(key);
+out:
+	vfree(big->crt);
+}
+
+/*
+ * A certificate over 64 KiB is named after its subject's commonName, which
+ * lies past offset 65535, behind large signature algorithm parameters.  The
+ * X.509 parser used to keep the offsets of name segments in 16 bits: the
+ * offset wrapped, and the key's description came from the wrong bytes of
+ * the certificate, here "xxxxxxxxxxxxxxxxxxxx: ...".
+ */
+static void asn1_test_x509_big(struct kunit *test)
+{
+	struct key *keyring = asn1_test_keyring(test);
+	struct asn1_test_big big;
+
+	asn1_test_big_crt(test, ASN1_TEST_BIG, 0, 0, &big);
+	KUNIT_EXPECT_GT(test, big.cn, U16_MAX);
+	KUNIT_EXPECT_LE(test, big.id_len, U16_MAX);
+	asn1_test_add_big(test, keyring, &big, 0);
+	key_put(keyring);
+}
+
+/**
+ * struct asn1_test_issuer - a certificate with a large issuer
+ * @ou: size of the issuer's organizationalUnitName
+ * @id_len: size of the serial number and issuer that follows
+ * @err: what adding the certificate as a key must fail with, or 0
+ */
+struct asn1_test_issuer {
+	size_t ou;
+	size_t id_len;
+	int err;
+};
+
+static const struct asn1_test_issuer asn1_test_issuers[] = {
+	{ .ou = 65498, .id_len = 65535 },
+	{ .ou = 65499, .id_len = 65536, .err = -EMSGSIZE },
+	{ .ou = ASN1_TEST_BIG, .id_len = 70040, .err = -EMSGSIZE },
+};
+
+static void asn1_test_issuer_desc(const struct asn1_test_issuer *issuer,
+				  char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE,
+		 "serial number and issuer of %zu bytes", issuer->id_len);
+}
+
+KUNIT_ARRAY_PARAM(asn1_test_issuer, asn1_test_issuers, asn1_test_issuer_desc);
+
+/*
+ * An asymmetric key ID keeps its length in 16 bits, and a certificate's
+ * issuer, and its serial number and issuer together, make up key IDs by
+ * which PKCS#7 signers and certificate chains are matched.  Certificates of
+ * over 64 KiB with more than 65535 bytes of those used to be accepted with
+ * an ID whose length had wrapped (70040 bytes became 4504), and which then
+ * could match the ID of another certificate; they must be refused.
+ */
+static void asn1_test_x509_big_issuer(struct kunit *test)
+{
+	const struct asn1_test_issuer *issuer = test->param_value;
+	struct key *keyring = asn1_test_keyring(test);
+	struct asn1_test_big big;
+
+	asn1_test_big_crt(test, 0, issuer->ou, 0, &big);
+	KUNIT_EXPECT_EQ(test, big.id_len, issuer->id_len);
+	asn1_test_add_big(test, keyring, &big, issuer->err);
+	key_put(keyring);
+}
+
+/**
+ * struct asn1_test_subject - a certificate with a long subject
+ * @cn: size of the subject's commonName
+ * @desc_len: length of the description of the key made from it
+ * @err: what adding the certificate as a key must fail with, or 0
+ */
+struct asn1_test_subject {
+	size_t cn;
+	size_t desc_len;
+	int err;
+};
+
+static const struct asn1_test_subject asn1_test_subjects[] = {
+	{ .cn = 65493, .desc_len = 65535 },
+	{ .cn = 65494, .desc_len = 65536, .err = -EMSGSIZE },
+	{ .cn = 65495, .desc_len = 65537, .err = -EMSGSIZE },
+};
+
+static void asn1_test_subject_desc(const struct asn1_test_subject *subject,
+				   char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE,
+		 "key description of %zu characters", subject->desc_len);
+}
+
+KUNIT_ARRAY_PARAM(asn1_test_subject, asn1_test_subjects,
+		  asn1_test_subject_desc);
+
+/*
+ * The keyring code keeps the length of a key's description in 16 bits, and
+ * the key of a certificate is described as its subject, ": " and its
+ * subjectKeyIdentifier (else serial number) in hex.  A description of 65536
+ * characters had its length wrap to 0 and hit a BUG_ON() when the key was
+ * linked into the keyring; a longer one was hashed and compared over its
+ * length modulo 65536 only.  Such certificates must be refused.  Their
+ * subject still fits a key ID, which is limited to 65535 bytes as well.
+ */
+static void asn1_test_x509_big_subject(struct kunit *test)
+{
+	const struct asn1_test_subject *subject = test->param_value;
+	struct key *keyring = asn1_test_keyring(test);
+	struct asn1_test_big big;
+
+	asn1_test_big_crt(test, 0, 0, subject->cn, &big);
+	KUNIT_EXPECT_EQ(test, big.desc_len, subject->desc_len);
+	asn1_test_add_big(test, keyring, &big, subject->err);
 	key_put(keyring);
 }
 
@@ -378,6 +726,10 @@ static struct kunit_case asn1_decoder_test_cases[] = {
 	KUNIT_CASE(asn1_test_length_too_long),
 	KUNIT_CASE(asn1_test_length_four_octets),
 	KUNIT_CASE(asn1_test_x509),
+	KUNIT_CASE(asn1_test_x509_big),
+	KUNIT_CASE_PARAM(asn1_test_x509_big_issuer, asn1_test_issuer_gen_params),
+	KUNIT_CASE_PARAM(asn1_test_x509_big_subject,
+			 asn1_test_subject_gen_params),
 	KUNIT_CASE(asn1_test_pkcs7),
 	{}
 };
