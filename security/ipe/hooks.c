@@ -9,9 +9,6 @@
 #include <linux/kernel_read_file.h>
 #include <linux/mm.h>
 #include <linux/mman.h>
-#include <linux/personality.h>
-#include <linux/sched.h>
-#include <linux/shm.h>
 #include <linux/rcupdate.h>
 #include <linux/security.h>
 
@@ -125,28 +122,6 @@ int ipe_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 	if (file && private && vma->anon_vma)
 		file = NULL;
 	return ipe_hook_eval(file, IPE_OP_EXECUTE, IPE_HOOK_MPROTECT);
-}
-
-/**
- * ipe_shm_shmat() - decide whether System V shared memory may be executable
- * @perm: the segment
- * @shmaddr: where it is attached
- * @shmflg: the shmat() flags
- *
- * shmat() maps the segment without the mmap_file hook: a segment attached
- * with SHM_EXEC (or readable under the READ_IMPLIES_EXEC personality,
- * which makes it executable too) is evaluated here as anonymous memory,
- * whose contents any process attached to it can write.
- *
- * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
- */
-int ipe_shm_shmat(struct kern_ipc_perm *perm, char __user *shmaddr,
-		  int shmflg)
-{
-	if (!(shmflg & SHM_EXEC) &&
-	    !(current->personality & READ_IMPLIES_EXEC))
-		return 0;
-	return ipe_hook_eval(NULL, IPE_OP_EXECUTE, IPE_HOOK_MMAP);
 }
 
 /**

@@ -11,8 +11,6 @@
 #include <linux/mm_types.h>
 #include <linux/security.h>
 
-struct kern_ipc_perm;
-
 #include "policy.h"
 
 int ipe_bprm_check_security(struct linux_binprm *bprm);
@@ -20,8 +18,6 @@ int ipe_mmap_file(struct file *file, unsigned long reqprot,
 		  unsigned long prot, unsigned long flags);
 int ipe_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 		      unsigned long prot);
-int ipe_shm_shmat(struct kern_ipc_perm *perm, char __user *shmaddr,
-		  int shmflg);
 int ipe_kernel_read_file(struct file *file, enum kernel_read_file_id id,
 			 bool contents);
 int ipe_kernel_load_data(enum kernel_load_data_id id, bool contents);

@@ -60,7 +60,7 @@ expect_eq "RX, then RW and written, may not become RX again" EACCES \
 expect_eq "a shared RX mapping of the file is judged by the file" OK \
 	"$("$S/ipe_execmod" shared-rx $T)"
 audit_clear
-expect_eq "System V shared memory attached with SHM_EXEC is anonymous memory" \
+expect_eq "System V shared memory attached with SHM_EXEC has no trusted property" \
 	EACCES "$("$S/ipe_execmod" shm-exec -)"
 expect_audit "the shmat denial is recorded with ipe_hook=MMAP" 1420 \
 	"ipe_hook=MMAP" "res=0"
