@@ -165,7 +165,14 @@ for pol in tr_hash tr_revoke; do
 	close_tr
 	check "$pol: volume 2 open and mounted, then volume 1's table loaded and resumed" \
 		open_tr "$DATA2" "$HASH2" "$ROOTHASH2"
+	dmesg -c >/dev/null
 	check "$pol: the swap" swap_to_1
+	if dmesg | grep -q "verity: dm-[0-9]*: table replaced while the device is open"; then
+		pass "$pol: the kernel says the new table has no facts, and why"
+	else
+		fail "$pol: the kernel says the new table has no facts, and why" \
+			"$(dmesg | grep verity | tail -n 2)"
+	fi
 	expect_eq "$pol: the page cache still holds volume 2's files" "volume 2" \
 		"$(cat $MNT/ipe_volume 2>&1)"
 	expect_eq "$pol: the cached binary gets no trust from the new table" \
