@@ -38,7 +38,7 @@ int main(int argc, char **argv)
 	const char *mode = argc > 1 ? argv[1] : "";
 	int rw = PROT_READ | PROT_WRITE;
 	int rx = PROT_READ | PROT_EXEC, rwx = rw | PROT_EXEC;
-	volatile char *c;
+	char *c;
 	char *p;
 	int fd;
 

@@ -83,25 +83,30 @@ static void fill_attr(uint64_t id, struct fuse_attr *a)
 	}
 }
 
+/* the names of the root directory's entries: ".", ".." and NAME */
+static const char *dirent_name(uint64_t i)
+{
+	return i == 0 ? "." : i == 1 ? ".." : name;
+}
+
 /* ".", ".." and NAME from offset in->offset on, as many as fit */
 static size_t readdir_reply(const struct fuse_read_in *in, char *out)
 {
-	const char *names[] = { ".", "..", name };
 	size_t pos = 0, len;
 	struct fuse_dirent *d;
 	uint64_t i;
 
 	for (i = in->offset; i < 3; i++) {
-		len = FUSE_DIRENT_ALIGN(FUSE_NAME_OFFSET + strlen(names[i]));
+		len = FUSE_DIRENT_ALIGN(FUSE_NAME_OFFSET + strlen(dirent_name(i)));
 		if (pos + len > in->size || pos + len > BUF_SIZE)
 			break;
 		d = (struct fuse_dirent *)(out + pos);
 		memset(d, 0, len);
 		d->ino = i < 2 ? FUSE_ROOT_ID : FILE_ID;
 		d->off = i + 1;
-		d->namelen = strlen(names[i]);
+		d->namelen = strlen(dirent_name(i));
 		d->type = i < 2 ? DT_DIR : DT_REG;
-		memcpy(d->name, names[i], d->namelen);
+		memcpy(d->name, dirent_name(i), d->namelen);
 		pos += len;
 	}
 	return pos;
@@ -209,7 +214,7 @@ static int handle(int fd, struct fuse_in_header *ih, void *arg)
 		reply(fd, ih->unique, 0, NULL, 0);
 		return 1;
 	default:		/* GETXATTR, LISTXATTR, anything that writes */
-		err = ENOSYS;
+		err = EOPNOTSUPP;
 	}
 	reply(fd, ih->unique, err, p, len);
 	return 0;

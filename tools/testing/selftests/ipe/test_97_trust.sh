@@ -167,7 +167,7 @@ for pol in tr_hash tr_revoke; do
 		open_tr "$DATA2" "$HASH2" "$ROOTHASH2"
 	dmesg -c >/dev/null
 	check "$pol: the swap" swap_to_1
-	if dmesg | grep -q "verity: dm-[0-9]*: table replaced while the device is open"; then
+	if dmesg | grep -q "verity: dm-[0-9]*: new table while open: no integrity facts until closed"; then
 		pass "$pol: the kernel says the new table has no facts, and why"
 	else
 		fail "$pol: the kernel says the new table has no facts, and why" \
@@ -194,10 +194,10 @@ expect_eq "a reload of the same table keeps the facts" "$HELLO_OUT" \
 # --- overlayfs: the real file's facts ---------------------------------
 OVL=/tmp/ipe_tr_ovl
 mkdir -p $OVL /tmp/ipe_tr_up
-mount -t tmpfs tmpfs /tmp/ipe_tr_up
+mount -t tmpfs ipe_tr_tmp /tmp/ipe_tr_up
 mkdir -p /tmp/ipe_tr_up/u /tmp/ipe_tr_up/w
 check "overlayfs with the dm-verity volume as its lower layer" \
-	mount -t overlay overlay -o lowerdir=$MNT,upperdir=/tmp/ipe_tr_up/u,workdir=/tmp/ipe_tr_up/w $OVL
+	mount -t overlay ipe_tr_ovl -o lowerdir=$MNT,upperdir=/tmp/ipe_tr_up/u,workdir=/tmp/ipe_tr_up/w $OVL
 expect_eq "an unmodified lower file runs under its volume's root hash" \
 	"$HELLO_OUT" "$(run $OVL/bin/ipe_hello)"
 expect_eq "mmap(PROT_EXEC) of it is allowed" OK "$("$S/ipe_mmap" exec $OVL/bin/ipe_hello)"
@@ -209,7 +209,7 @@ expect_eq "once copied up and changed it is judged by the upper file" \
 umount $OVL
 mkdir -p /tmp/ipe_tr_up/u2 /tmp/ipe_tr_up/w2 $OVL
 check "overlayfs with an initramfs directory as its lower layer" \
-	mount -t overlay overlay -o lowerdir=$S,upperdir=/tmp/ipe_tr_up/u2,workdir=/tmp/ipe_tr_up/w2 $OVL
+	mount -t overlay ipe_tr_ovl -o lowerdir=$S,upperdir=/tmp/ipe_tr_up/u2,workdir=/tmp/ipe_tr_up/w2 $OVL
 sysctl -q -w ipe.active_policy=tr_hash2
 expect_eq "an unmodified initramfs file through overlayfs is boot_verified" \
 	"$HELLO_OUT" "$(run $OVL/ipe_hello)"
@@ -252,10 +252,10 @@ if [ -n "$FDEV" ] && mount -t ext4 "$FDEV" $FMNT; then
 	umount $FMNT
 	mount -t ext4 -o ro "$FDEV" $FMNT
 	sysctl -q -w ipe.active_policy=tr_fsv
-	mount -t tmpfs tmpfs /tmp/ipe_tr_up
+	mount -t tmpfs ipe_tr_tmp /tmp/ipe_tr_up
 	mkdir -p /tmp/ipe_tr_up/u /tmp/ipe_tr_up/w
 	check "overlayfs with an fs-verity ext4 lower layer" \
-		mount -t overlay overlay -o lowerdir=$FMNT,upperdir=/tmp/ipe_tr_up/u,workdir=/tmp/ipe_tr_up/w $OVL
+		mount -t overlay ipe_tr_ovl -o lowerdir=$FMNT,upperdir=/tmp/ipe_tr_up/u,workdir=/tmp/ipe_tr_up/w $OVL
 	expect_eq "an unmodified fs-verity lower file runs by its digest" \
 		"$HELLO_OUT" "$(run $OVL/h_digest)"
 	chmod 700 $OVL/h_digest
