@@ -167,7 +167,7 @@ for pol in tr_hash tr_revoke; do
 		open_tr "$DATA2" "$HASH2" "$ROOTHASH2"
 	dmesg -c >/dev/null
 	check "$pol: the swap" swap_to_1
-	if dmesg | grep -q "verity: dm-[0-9]*: new table while open: no integrity facts until closed"; then
+	if dmesg | grep -q "verity: [0-9]*:[0-9]*: new table while open: no integrity facts until closed"; then
 		pass "$pol: the kernel says the new table has no facts, and why"
 	else
 		fail "$pol: the kernel says the new table has no facts, and why" \
