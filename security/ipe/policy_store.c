@@ -269,13 +269,14 @@ static struct ipe_slot *ipe_slot_of(struct inode *inode)
  * @blob: PKCS#7 signed data with the new text
  * @len: bytes in @blob
  *
- * The new text must keep the name and must not lower the version. When
- * the policy is active, the new version is active from the next
- * evaluation on.
+ * The new text must keep the name and carry a higher version: an update
+ * to the same version is refused too, so that two texts signed with one
+ * name and version cannot be swapped back and forth. When the policy is
+ * active, the new version is active from the next evaluation on.
  *
  * Return: 0; -EPERM (no CAP_MAC_ADMIN, or the boot policy); -ENOENT when
- * the policy was deleted; -EINVAL (renamed, unparsable); -ESTALE (older
- * version); signature errors; -ENOMEM.
+ * the policy was deleted; -EINVAL (renamed, unparsable); -ESTALE (version
+ * not higher than the loaded one); signature errors; -ENOMEM.
  */
 int ipe_store_update(struct inode *inode, const void *blob, size_t len)
 {
@@ -299,8 +300,8 @@ int ipe_store_update(struct inode *inode, const void *blob, size_t len)
 		pr_err("update of \"%s\" refused: it renames the policy\n",
 		       slot->pol->parsed->name);
 		rc = -EINVAL;
-	} else if (ipe_version_cmp(pol, slot->pol) < 0) {
-		pr_err("update of \"%s\" refused: version is older\n",
+	} else if (ipe_version_cmp(pol, slot->pol) <= 0) {
+		pr_err("update of \"%s\" refused: version is not newer\n",
 		       slot->pol->parsed->name);
 		rc = -ESTALE;
 	} else {

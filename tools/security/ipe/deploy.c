@@ -266,7 +266,7 @@ static void deploy_reason(char *msg, size_t size, enum deploy_op op, int err,
 		deploy_read_node(name, "version", version, sizeof(version));
 		if (op != DEPLOY_ACTIVATE) {
 			snprintf(msg, size,
-				 "version older than the deployed one: %s is loaded with version %s, the update has %s",
+				 "version not newer than the deployed one: %s is loaded with version %s, the update has %s",
 				 name, version[0] ? version : "?",
 				 b && b->version[0] ? b->version : "?");
 			return;

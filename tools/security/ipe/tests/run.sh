@@ -649,7 +649,7 @@ if [ -n "$fakewrite" ]; then
 	fake_err ENOPKG load "$blob" -- "lacks the digest or signature algorithm"
 	stale="version older than the deployed one"
 	fake_err ESTALE update pl_a "$blob" -- \
-		"$stale: pl_a is loaded with version 1.0.0, the update has 1.0.0"
+		"version not newer than the deployed one: pl_a is loaded with version 1.0.0, the update has 1.0.0"
 	fake_err EINVAL update pl_a "$blob" -- "is named \"good\", not \"pl_a\""
 	fake_err EPERM update boot "$blob" -- "\"boot\" is the boot policy, which cannot be updated"
 	fake_err ENOENT update pl_a "$blob" -- "no such policy: \"pl_a\""

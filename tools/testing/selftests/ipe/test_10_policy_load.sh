@@ -91,7 +91,9 @@ check "content shows the updated text" cmp "$P/pl_a/content" "$D/pl_a_2.pol"
 expect_eq "an update of the active policy keeps it active" "pl_a" "$(sysctl -n ipe.active_policy)"
 expect_audit "the update is audited (1422) with old and new version" 1422 \
 	"op=UPDATE" "policy_version=0.2.0" "old_policy_version=0.1.0"
-expect_write "update takes the same version again" OK "$P/pl_a/update" "$D/pl_a_2same.p7s"
+expect_write "an update with the same version (another text) is ESTALE" ESTALE \
+	"$P/pl_a/update" "$D/pl_a_2same.p7s"
+check "and the text stays the loaded one" cmp "$P/pl_a/content" "$D/pl_a_2.pol"
 expect_write "an update to an older version is ESTALE" ESTALE "$P/pl_a/raw" "$D/pl_a_0.p7s"
 expect_write "an update that renames the policy is EINVAL" EINVAL "$P/pl_a/update" \
 	"$D/pl_a_renamed.p7s"

@@ -131,10 +131,13 @@ expect_eq "the version node shows the update" "5.1.0" \
 	"$(cat "$P/ipectl_a/version")"
 check "content shows the updated text" cmp "$P/ipectl_a/content" \
 	"$D/ipectl_a_2.pol"
-msg="version older than the deployed one: ipectl_a is loaded with"
+msg="version not newer than the deployed one: ipectl_a is loaded with"
 expect_msg "a rollback: ESTALE message, nonzero exit" \
 	"$msg version 5.1.0, the update has 5.0.0 (ESTALE)" \
 	"$IPECTL" update ipectl_a "$D/ipectl_a_1.p7s"
+expect_msg "the same version again: ESTALE message, nonzero exit" \
+	"$msg version 5.1.0, the update has 5.1.0 (ESTALE)" \
+	"$IPECTL" update ipectl_a "$D/ipectl_a_2.p7s"
 expect_eq "the refused rollback left 5.1.0" "5.1.0" \
 	"$(cat "$P/ipectl_a/version")"
 expect_msg "an update under another name: EINVAL message" \
