@@ -16,6 +16,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/user_namespace.h>
 
 #include "ipe.h"
 #include "fs_node.h"
@@ -98,20 +99,43 @@ int ipe_node_release(struct inode *inode, struct file *f)
 }
 
 /**
+ * ipe_node_may_write() - check the privilege a state-changing write needs
+ * @f: the open node being written
+ *
+ * Both the process that opened @f and the one writing to it must have
+ * CAP_MAC_ADMIN in the initial user namespace. Checking the opener's
+ * credentials, as mainline does, stops a descriptor opened without the
+ * capability and handed to a privileged writer (a setuid program's
+ * standard output); checking the writer too stops a privileged opener's
+ * descriptor from being used by a process that dropped it. Every write
+ * handler of a node that changes IPE's state calls this first, before it
+ * looks at the bytes written.
+ *
+ * Return: 0, or -EPERM.
+ */
+int ipe_node_may_write(const struct file *f)
+{
+	if (!file_ns_capable(f, &init_user_ns, CAP_MAC_ADMIN) ||
+	    !capable(CAP_MAC_ADMIN))
+		return -EPERM;
+	return 0;
+}
+
+/**
  * ipe_node_write_blob() - take one write of a signed policy
  * @f: the open node
  * @ubuf: the bytes written
  * @n: how many
  * @commit: called with the complete blob; its result is the write's
  *
- * Writes on one file are taken one at a time. After any error but -EPERM
- * the bytes collected so far are dropped; a write refused for want of
- * CAP_MAC_ADMIN changes nothing.
+ * Writes on one file are taken one at a time. After any error the bytes
+ * collected so far are dropped. The caller has checked the privilege
+ * (ipe_node_may_write()): a write refused for want of it changes nothing.
  *
  * Return: @n when the bytes were taken (and, if they completed the blob,
- * @commit succeeded), or a negative error code: -EPERM without
- * CAP_MAC_ADMIN, -E2BIG past IPE_POLICY_MAX_SIZE, -EBADMSG for bytes that
- * are not a DER blob, -EFAULT, -ENOMEM, or @commit's error.
+ * @commit succeeded), or a negative error code: -E2BIG past
+ * IPE_POLICY_MAX_SIZE, -EBADMSG for bytes that are not a DER blob,
+ * -EFAULT, -ENOMEM, or @commit's error.
  */
 ssize_t ipe_node_write_blob(struct file *f, const char __user *ubuf,
 			    size_t n, int (*commit)(struct file *f,
@@ -122,8 +146,6 @@ ssize_t ipe_node_write_blob(struct file *f, const char __user *ubuf,
 	void *kbuf;
 	int rc;
 
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
 	if (!n)
 		return 0;
 	mutex_lock(&nf->lock);
@@ -159,6 +181,10 @@ static int ipe_new_policy_commit(struct file *f, const void *blob,
 static ssize_t ipe_new_policy_write(struct file *f, const char __user *ubuf,
 				    size_t n, loff_t *ppos)
 {
+	int rc = ipe_node_may_write(f);
+
+	if (rc)
+		return rc;
 	return ipe_node_write_blob(f, ubuf, n, ipe_new_policy_commit);
 }
 
@@ -175,8 +201,9 @@ static ssize_t ipe_del_policy_write(struct file *f, const char __user *ubuf,
 	char *name;
 	int rc;
 
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
+	rc = ipe_node_may_write(f);
+	if (rc)
+		return rc;
 	if (!n || n > IPE_NAME_WRITE_MAX)
 		return -EINVAL;
 	name = memdup_user_nul(ubuf, n);
@@ -208,8 +235,9 @@ static ssize_t ipe_setting_write(struct file *f, const char __user *ubuf,
 	int rc;
 
 	/* EPERM before anything about the bytes written */
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
+	rc = ipe_node_may_write(f);
+	if (rc)
+		return rc;
 	rc = kstrtobool_from_user(ubuf, n, &value);
 	if (rc)
 		return rc;

@@ -28,6 +28,7 @@ struct ipe_node_file {
 int ipe_node_open(struct inode *inode, struct file *f);
 int ipe_node_flush(struct file *f, fl_owner_t id);
 int ipe_node_release(struct inode *inode, struct file *f);
+int ipe_node_may_write(const struct file *f);
 ssize_t ipe_node_write_blob(struct file *f, const char __user *ubuf,
 			    size_t n, int (*commit)(struct file *f,
 						    const void *blob,

@@ -13,7 +13,6 @@
  * The nodes find their policy through the inode's i_private, which the
  * store sets and clears under its mutex (see struct ipe_slot).
  */
-#include <linux/capability.h>
 #include <linux/dcache.h>
 #include <linux/err.h>
 #include <linux/fs.h>
@@ -74,6 +73,10 @@ static int ipe_update_commit(struct file *f, const void *blob, size_t len)
 static ssize_t ipe_update_write(struct file *f, const char __user *ubuf,
 				size_t n, loff_t *ppos)
 {
+	int rc = ipe_node_may_write(f);
+
+	if (rc)
+		return rc;
 	return ipe_node_write_blob(f, ubuf, n, ipe_update_commit);
 }
 
@@ -94,15 +97,16 @@ static ssize_t ipe_active_read(struct file *f, char __user *ubuf, size_t n,
 
 /*
  * Only "1" means something: a policy is deactivated by activating another.
- * Without CAP_MAC_ADMIN any write is EPERM, whatever it holds.
+ * Without the privilege any write is EPERM, whatever it holds.
  */
-static int ipe_write_one(const char __user *ubuf, size_t n)
+static int ipe_write_one(struct file *f, const char __user *ubuf, size_t n)
 {
 	bool value;
 	int rc;
 
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
+	rc = ipe_node_may_write(f);
+	if (rc)
+		return rc;
 	rc = kstrtobool_from_user(ubuf, n, &value);
 	if (rc)
 		return rc;
@@ -112,7 +116,7 @@ static int ipe_write_one(const char __user *ubuf, size_t n)
 static ssize_t ipe_active_write(struct file *f, const char __user *ubuf,
 				size_t n, loff_t *ppos)
 {
-	int rc = ipe_write_one(ubuf, n);
+	int rc = ipe_write_one(f, ubuf, n);
 
 	if (!rc)
 		rc = ipe_store_activate_inode(file_inode(f));
@@ -122,7 +126,7 @@ static ssize_t ipe_active_write(struct file *f, const char __user *ubuf,
 static ssize_t ipe_delete_write(struct file *f, const char __user *ubuf,
 				size_t n, loff_t *ppos)
 {
-	int rc = ipe_write_one(ubuf, n);
+	int rc = ipe_write_one(f, ubuf, n);
 
 	if (!rc)
 		rc = ipe_store_delete_inode(file_inode(f));

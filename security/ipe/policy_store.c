@@ -9,7 +9,6 @@
  * update, deleted) loses the store's reference only after a grace period,
  * and is freed when the last evaluation that still audits with it is done.
  */
-#include <linux/capability.h>
 #include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
@@ -227,7 +226,9 @@ static int ipe_slot_add(struct ipe_policy *pol)
  * @blob: PKCS#7 signed data with the policy text attached
  * @len: bytes in @blob
  *
- * Return: 0; -EPERM without CAP_MAC_ADMIN; a signature error (-EBADMSG,
+ * The caller has checked the writer's privilege (ipe_node_may_write()).
+ *
+ * Return: 0; a signature error (-EBADMSG,
  * -ENOKEY, -EKEYREJECTED...); -EINVAL for a policy that does not parse;
  * -EEXIST when a policy of that name is loaded; -ENOMEM.
  */
@@ -236,8 +237,6 @@ int ipe_store_load(const void *blob, size_t len)
 	struct ipe_policy *pol;
 	int rc;
 
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
 	pol = ipe_policy_from_blob(blob, len);
 	if (IS_ERR(pol))
 		return PTR_ERR(pol);
@@ -272,11 +271,12 @@ static struct ipe_slot *ipe_slot_of(struct inode *inode)
  * The new text must keep the name and carry a higher version: an update
  * to the same version is refused too, so that two texts signed with one
  * name and version cannot be swapped back and forth. When the policy is
- * active, the new version is active from the next evaluation on.
+ * active, the new version is active from the next evaluation on. The
+ * caller has checked the writer's privilege (ipe_node_may_write()).
  *
- * Return: 0; -EPERM (no CAP_MAC_ADMIN, or the boot policy); -ENOENT when
- * the policy was deleted; -EINVAL (renamed, unparsable); -ESTALE (version
- * not higher than the loaded one); signature errors; -ENOMEM.
+ * Return: 0; -EPERM for the boot policy; -ENOENT when the policy was
+ * deleted; -EINVAL (renamed, unparsable); -ESTALE (version not higher
+ * than the loaded one); signature errors; -ENOMEM.
  */
 int ipe_store_update(struct inode *inode, const void *blob, size_t len)
 {
@@ -284,8 +284,6 @@ int ipe_store_update(struct inode *inode, const void *blob, size_t len)
 	struct ipe_slot *slot;
 	int rc = 0;
 
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
 	pol = ipe_policy_from_blob(blob, len);
 	if (IS_ERR(pol))
 		return PTR_ERR(pol);
@@ -348,17 +346,16 @@ static int ipe_slot_delete(struct ipe_slot *slot)
 }
 
 /*
- * Run @op, privileged and under the store mutex, on the slot named @name,
- * or on the slot of the policies/<name>/ node @inode when @name is NULL.
- * @op gets NULL when there is no such slot.
+ * Run @op under the store mutex on the slot named @name, or on the slot of
+ * the policies/<name>/ node @inode when @name is NULL. @op gets NULL when
+ * there is no such slot. The callers, the write handlers of securityfs and
+ * sysctl, have checked the privilege.
  */
 static int ipe_store_on_slot(const char *name, struct inode *inode,
 			     int (*op)(struct ipe_slot *slot))
 {
 	int rc;
 
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
 	mutex_lock(&ipe_store_mutex);
 	rc = op(name ? ipe_slot_find(name) : ipe_slot_of(inode));
 	mutex_unlock(&ipe_store_mutex);
@@ -390,8 +387,8 @@ int ipe_store_name_written(char *name, size_t len)
  * ipe_store_delete() - delete a loaded policy by name (del_policy)
  * @name: the policy_name
  *
- * Return: 0; -EPERM without CAP_MAC_ADMIN or for the active or the boot
- * policy; -ENOENT when no policy has that name.
+ * Return: 0; -EPERM for the active or the boot policy; -ENOENT when no
+ * policy has that name.
  */
 int ipe_store_delete(const char *name)
 {
@@ -436,8 +433,8 @@ static int ipe_slot_activate(struct ipe_slot *slot)
  * The old active policy stays loaded. Readers see either policy, never
  * a mix: the switch is one pointer publish.
  *
- * Return: 0; -EPERM without CAP_MAC_ADMIN; -ENOENT for an unknown name;
- * -ESTALE when its version is older than the active policy's.
+ * Return: 0; -ENOENT for an unknown name; -ESTALE when its version is
+ * older than the active policy's.
  */
 int ipe_store_activate(const char *name)
 {

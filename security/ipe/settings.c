@@ -3,7 +3,6 @@
  * IPE settings: enforce, success_audit, strict_parse. Set on the command
  * line, changed through sysctl or securityfs, read locklessly.
  */
-#include <linux/capability.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 
@@ -25,7 +24,7 @@ static DEFINE_MUTEX(ipe_settings_mutex);
 /*
  * IPE is built in, so these are "ipe.enforce=" and friends on the kernel
  * command line. They are read-only here: run-time changes go through
- * ipe_set(), which checks privilege and audits.
+ * ipe_set(), which audits; its callers check privilege.
  */
 #ifdef CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH
 module_param_named(enforce, ipe_enforce, bool, 0);
@@ -71,8 +70,11 @@ bool ipe_get(enum ipe_setting which)
  * @which: the setting
  * @value: the new value
  *
- * Return: 0; -EPERM without CAP_MAC_ADMIN, or for enforce when the kernel
- * was built without CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH.
+ * The callers, the write handlers of securityfs and sysctl, have checked
+ * the writer's privilege.
+ *
+ * Return: 0; -EPERM for enforce when the kernel was built without
+ * CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH.
  */
 int ipe_set(enum ipe_setting which, bool value)
 {
@@ -81,8 +83,6 @@ int ipe_set(enum ipe_setting which, bool value)
 
 	if (which == IPE_SET_ENFORCE &&
 	    !IS_ENABLED(CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH))
-		return -EPERM;
-	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
 
 	mutex_lock(&ipe_settings_mutex);

@@ -8,6 +8,14 @@
  *                  CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH)
  *   success_audit  1 audits allowed operations too
  *   strict_parse   1 makes any bad policy line fail the load
+ *
+ * A write needs CAP_MAC_ADMIN in the writing process. Unlike securityfs,
+ * the opener's credentials cannot be checked here: a 6.1 sysctl handler
+ * is not given the file. What stands in for it is the sysctl core, which
+ * checks the mode (0644, root's) against the opener at open() and again
+ * against the writer at every write: a descriptor handed to a privileged
+ * writer must have been opened by root, if by a root without
+ * CAP_MAC_ADMIN.
  */
 #include <linux/capability.h>
 #include <linux/init.h>
