@@ -9,12 +9,15 @@
 #include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "ipe.h"
 #include "eval.h"
 #include "hooks.h"
 #include "policy.h"
+#include "policy_store.h"
 
 #define HDR	"policy_name=t policy_version=1.0.0\n"
 #define HASH_HEX \
@@ -671,7 +674,7 @@ static const struct {
 	{ LOADING_MAX_ID, IPE_OP_COUNT },
 };
 
-/* every kernel_read_file id maps to its op, or to "not evaluated" */
+/* every kernel_read_file id maps to its op, or to no op (IPE_OP_COUNT) */
 static void ipe_eval_kernel_read_ids(struct kunit *test)
 {
 	size_t i;
@@ -688,7 +691,7 @@ static void ipe_eval_kernel_read_ids(struct kunit *test)
 			IPE_OP_COUNT);
 }
 
-/* every kernel_load_data id maps to its op, or to "not evaluated" */
+/* every kernel_load_data id maps to its op, or to no op (IPE_OP_COUNT) */
 static void ipe_eval_kernel_load_ids(struct kunit *test)
 {
 	size_t i;
@@ -712,6 +715,64 @@ static void ipe_eval_read_load_ids_agree(struct kunit *test)
 	for (id = 0; id <= READING_MAX_ID; id++)
 		KUNIT_EXPECT_EQ(test, ipe_kernel_read_op(id),
 				ipe_kernel_load_op(id));
+}
+
+/*
+ * Make the policy @text the active one for a moment, call the kernel-read
+ * hooks with ids that no op names, then put back what was active. Such
+ * reads are decided by the global DEFAULT, as in mainline: with DENY they
+ * are refused in enforce mode. The op DEFAULTs allow every op a policy
+ * can name, so that nothing else running meanwhile is refused.
+ */
+static void ipe_test_unknown_ids(struct kunit *test, const char *text,
+				 int want)
+{
+	struct ipe_policy *pol, *old;
+	bool enforce = READ_ONCE(ipe_enforce);
+
+	pol = ipe_policy_create(NULL, 0, text, strlen(text));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pol);
+	old = rcu_access_pointer(ipe_active_policy);
+	rcu_assign_pointer(ipe_active_policy, pol);
+	WRITE_ONCE(ipe_enforce, true);
+
+	KUNIT_EXPECT_EQ(test, ipe_kernel_read_file(NULL, READING_UNKNOWN,
+						   false), want);
+	KUNIT_EXPECT_EQ(test, ipe_kernel_read_file(NULL, READING_MAX_ID,
+						   false), want);
+	KUNIT_EXPECT_EQ(test, ipe_kernel_read_file(NULL, READING_MAX_ID + 1,
+						   true), want);
+	KUNIT_EXPECT_EQ(test, ipe_kernel_load_data(LOADING_UNKNOWN, false),
+			want);
+	KUNIT_EXPECT_EQ(test, ipe_kernel_load_data(LOADING_MAX_ID + 1, true),
+			want);
+	/* an id an op names is decided by that op's DEFAULT: ALLOW */
+	KUNIT_EXPECT_EQ(test, ipe_kernel_read_file(NULL, READING_FIRMWARE,
+						   false), 0);
+	KUNIT_EXPECT_EQ(test, ipe_kernel_load_data(LOADING_MODULE, false), 0);
+
+	/* permissive mode lets a denial through */
+	WRITE_ONCE(ipe_enforce, false);
+	KUNIT_EXPECT_EQ(test, ipe_kernel_read_file(NULL, READING_UNKNOWN,
+						   false), 0);
+
+	WRITE_ONCE(ipe_enforce, enforce);
+	rcu_assign_pointer(ipe_active_policy, old);
+	synchronize_rcu();
+	ipe_policy_put(pol);
+}
+
+/* a kernel read of a kind no op names: the global DEFAULT decides */
+static void ipe_eval_unknown_read_global_default(struct kunit *test)
+{
+	ipe_test_unknown_ids(test, HDR
+			     "DEFAULT action=DENY\n"
+			     "DEFAULT op=EXECUTE action=ALLOW\n"
+			     "DEFAULT op=KERNEL_READ action=ALLOW\n", -EACCES);
+	ipe_test_unknown_ids(test, HDR
+			     "DEFAULT action=ALLOW\n"
+			     "DEFAULT op=EXECUTE action=ALLOW\n"
+			     "DEFAULT op=KERNEL_READ action=ALLOW\n", 0);
 }
 
 /* print the decision into a test allocation, checking the length */
@@ -818,6 +879,7 @@ static struct kunit_case ipe_eval_cases[] = {
 	KUNIT_CASE(ipe_eval_kernel_read_ids),
 	KUNIT_CASE(ipe_eval_kernel_load_ids),
 	KUNIT_CASE(ipe_eval_read_load_ids_agree),
+	KUNIT_CASE(ipe_eval_unknown_read_global_default),
 	KUNIT_CASE(ipe_eval_result_text),
 	KUNIT_CASE(ipe_eval_result_text_truncated),
 	{}

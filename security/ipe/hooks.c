@@ -128,8 +128,8 @@ int ipe_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
  * ipe_kernel_read_op() - the op a kernel file read is evaluated as
  * @id: what the kernel reads the file for
  *
- * Return: the kernel-read op for @id, or %IPE_OP_COUNT when reads of that
- * kind are not evaluated (see ipe_kernel_read_file()).
+ * Return: the kernel-read op for @id, or %IPE_OP_COUNT for an id that no
+ * op names (see ipe_kernel_read_file()).
  */
 enum ipe_op ipe_kernel_read_op(enum kernel_read_file_id id)
 {
@@ -155,8 +155,8 @@ enum ipe_op ipe_kernel_read_op(enum kernel_read_file_id id)
  * ipe_kernel_load_op() - the op a kernel data load is evaluated as
  * @id: what the kernel loads the data for
  *
- * Return: the kernel-read op for @id, or %IPE_OP_COUNT when loads of that
- * kind are not evaluated (see ipe_kernel_read_file()).
+ * Return: the kernel-read op for @id, or %IPE_OP_COUNT for an id that no
+ * op names (see ipe_kernel_read_file()).
  */
 enum ipe_op ipe_kernel_load_op(enum kernel_load_data_id id)
 {
@@ -186,23 +186,19 @@ enum ipe_op ipe_kernel_load_op(enum kernel_load_data_id id)
  *	to security_kernel_post_read_file()); IPE judges where the file
  *	comes from, not its bytes, so this does not change the decision
  *
- * Evaluates the kernel-read op of @id for @file. Reads whose @id has no
- * op (READING_UNKNOWN, which no caller in this kernel passes, and any id
- * IPE does not know) are not evaluated and allowed: a policy could not
- * name them, so neither a rule nor an op DEFAULT could ever allow them,
- * and refusing them by the global DEFAULT would break callers the policy
- * author has no way to let through.
+ * Evaluates the kernel-read op of @id for @file. A read whose @id no op
+ * names (READING_UNKNOWN, which no caller in this kernel passes, or an id
+ * IPE does not know) is evaluated as mainline evaluates it: no rule and
+ * no op DEFAULT can apply, so the global DEFAULT decides, and the audit
+ * record says ipe_op=UNKNOWN.
  *
  * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
  */
 int ipe_kernel_read_file(struct file *file, enum kernel_read_file_id id,
 			 bool contents)
 {
-	enum ipe_op op = ipe_kernel_read_op(id);
-
-	if (op == IPE_OP_COUNT)
-		return 0;
-	return ipe_hook_eval(file, op, IPE_HOOK_KERNEL_READ);
+	return ipe_hook_eval(file, ipe_kernel_read_op(id),
+			     IPE_HOOK_KERNEL_READ);
 }
 
 /**
@@ -214,16 +210,13 @@ int ipe_kernel_read_file(struct file *file, enum kernel_read_file_id id,
  * Data handed to the kernel without a file (init_module(), kexec_load(),
  * firmware through sysfs) is evaluated for the kernel-read op of @id
  * with every file property false: a rule requiring a property to be TRUE
- * never matches it. Ids without an op are allowed, for the reason given
- * at ipe_kernel_read_file().
+ * never matches it. An id without an op is decided by the global DEFAULT,
+ * as at ipe_kernel_read_file().
  *
  * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
  */
 int ipe_kernel_load_data(enum kernel_load_data_id id, bool contents)
 {
-	enum ipe_op op = ipe_kernel_load_op(id);
-
-	if (op == IPE_OP_COUNT)
-		return 0;
-	return ipe_hook_eval(NULL, op, IPE_HOOK_KERNEL_LOAD);
+	return ipe_hook_eval(NULL, ipe_kernel_load_op(id),
+			     IPE_HOOK_KERNEL_LOAD);
 }
