@@ -2,7 +2,7 @@
 /*
  * IPE securityfs: one directory per loaded policy, policies/<name>/.
  *
- *   raw, pkcs7         r   the signed blob as loaded (empty: boot policy)
+ *   raw, pkcs7         r   the signed blob as loaded (ENOENT: boot policy)
  *   raw                w   a signed update of this policy (as update)
  *   content, policy    r   the policy text
  *   name, version      r   policy_name and policy_version
@@ -23,11 +23,14 @@
 #include "fs_node.h"
 #include "policy_store.h"
 
+/* The boot policy was never signed: it has no blob to read (ENOENT). */
 static ssize_t ipe_raw_read(struct file *f, char __user *ubuf, size_t n,
 			    loff_t *ppos)
 {
 	struct ipe_node_file *nf = f->private_data;
 
+	if (!nf->pol->pkcs7)
+		return -ENOENT;
 	return simple_read_from_buffer(ubuf, n, ppos, nf->pol->pkcs7,
 				       nf->pol->pkcs7_len);
 }

@@ -197,7 +197,10 @@ static bool deploy_is_active(const char *name)
 	       !strcmp(active, name);
 }
 
-/* whether policies/NAME is the boot policy: its raw node reads empty */
+/*
+ * whether policies/NAME is the boot policy: reading its raw node is
+ * ENOENT (an empty read on kernels before that)
+ */
 static int deploy_is_boot(const char *name)
 {
 	char *path = deploy_path(ipectl_root, "policies/%s/raw", name);
@@ -209,6 +212,8 @@ static int deploy_is_boot(const char *name)
 	if (fd < 0)
 		return -1;
 	n = read(fd, &c, 1);
+	if (n < 0)
+		n = errno == ENOENT ? 0 : -1;
 	close(fd);
 	return n < 0 ? -1 : !n;
 }
