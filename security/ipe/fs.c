@@ -254,7 +254,7 @@ static const struct file_operations ipe_setting_fops = {
 static int __init ipe_fs_init(void)
 {
 	struct dentry *nodes[5] = {}, *policies;
-	umode_t enforce_mode = 0444;
+	umode_t enforce_mode = 0400;
 	int i, rc;
 
 	if (!ipe_initialized)
@@ -266,7 +266,7 @@ static int __init ipe_fs_init(void)
 		goto err;
 	}
 	if (IS_ENABLED(CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH))
-		enforce_mode = 0644;
+		enforce_mode = 0600;
 	nodes[0] = securityfs_create_file("new_policy", 0200, ipe_root, NULL,
 					  &ipe_new_policy_fops);
 	nodes[1] = securityfs_create_file("del_policy", 0200, ipe_root, NULL,
@@ -274,7 +274,7 @@ static int __init ipe_fs_init(void)
 	nodes[2] = securityfs_create_file("enforce", enforce_mode, ipe_root,
 					  (void *)IPE_SET_ENFORCE,
 					  &ipe_setting_fops);
-	nodes[3] = securityfs_create_file("success_audit", 0644, ipe_root,
+	nodes[3] = securityfs_create_file("success_audit", 0600, ipe_root,
 					  (void *)IPE_SET_SUCCESS_AUDIT,
 					  &ipe_setting_fops);
 	policies = securityfs_create_dir("policies", ipe_root);

@@ -202,7 +202,7 @@ static const struct {
 	{ "policy", 0444, &ipe_content_fops },
 	{ "name", 0444, &ipe_name_fops },
 	{ "version", 0444, &ipe_version_fops },
-	{ "active", 0644, &ipe_active_fops },
+	{ "active", 0600, &ipe_active_fops },
 	{ "update", 0200, &ipe_update_fops },
 	{ "delete", 0200, &ipe_delete_fops },
 };
