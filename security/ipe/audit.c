@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * IPE audit records: AUDIT_IPE_ACCESS (1420) for decisions,
- * AUDIT_IPE_CONFIG_CHANGE (1421) for activations and setting changes,
- * AUDIT_IPE_POLICY_LOAD (1422) for policy loads, updates and deletions.
+ * IPE audit records, field for field and in the order of mainline IPE, so
+ * that one set of ausearch queries and SIEM rules reads both kernels:
  *
- * Every record ends "auid=... ses=... lsm=ipe res=0|1". Strings that come
- * from outside the kernel (comm, path, device name, policy names) go
- * through audit_log_untrustedstring(): quoted, or in hex when they hold a
- * space, a quote or a non-printable byte.
+ *   1420 AUDIT_IPE_ACCESS         a decision
+ *   1421 AUDIT_IPE_CONFIG_CHANGE  an activation
+ *   1422 AUDIT_IPE_POLICY_LOAD    a load or update, failed ones too (errno=),
+ *                                 and, ours only, a deletion (op=DELETE)
+ *   1404 AUDIT_MAC_STATUS         an enforce switch
+ *
+ * Strings that come from outside the kernel (comm, path, device name,
+ * policy names) go through audit_log_untrustedstring(): quoted, or in hex
+ * when they hold a space, a quote or a non-printable byte. Policy digests
+ * are sha256 over the signed PKCS#7 blob as written, in upper-case hex as
+ * audit_log_n_hex() writes them.
  */
 
 #include <linux/audit.h>
@@ -17,7 +23,6 @@
 #include <linux/slab.h>
 #include <linux/uidgid.h>
 #include <linux/user_namespace.h>
-#include <crypto/sha2.h>
 
 #include "ipe.h"
 #include "audit.h"
@@ -33,12 +38,6 @@ static const char *const ipe_hook_names[IPE_HOOK_COUNT] = {
 	[IPE_HOOK_KERNEL_LOAD] = "KERNEL_LOAD",
 };
 
-static const char *const ipe_policy_event_names[] = {
-	[IPE_POLICY_LOADED] = "LOAD",
-	[IPE_POLICY_UPDATED] = "UPDATE",
-	[IPE_POLICY_DELETED] = "DELETE",
-};
-
 static const char *ipe_hook_name(enum ipe_hook hook)
 {
 	if ((unsigned int)hook >= IPE_HOOK_COUNT)
@@ -46,14 +45,7 @@ static const char *ipe_hook_name(enum ipe_hook hook)
 	return ipe_hook_names[hook];
 }
 
-static const char *ipe_policy_event_name(enum ipe_policy_event event)
-{
-	if ((unsigned int)event >= ARRAY_SIZE(ipe_policy_event_names))
-		return "UNKNOWN";
-	return ipe_policy_event_names[event];
-}
-
-/* the fields every IPE record ends with */
+/* " auid=N ses=N lsm=ipe res=0|1", how 1421 and 1422 records end */
 static void ipe_audit_tail(struct audit_buffer *ab, bool success)
 {
 	audit_log_format(ab, " auid=%u ses=%u lsm=ipe res=%d",
@@ -114,11 +106,13 @@ static void ipe_audit_rule(struct audit_buffer *ab,
  *	for the duration of the call (or be NULL, logged as rule=?)
  * @enforcing: the current mode (0: permissive, the operation proceeds)
  *
- * Logs "ipe_op=OP ipe_hook=HOOK enforcing=0|1 pid=N comm=C", then for an
- * event with a file "path=P dev=D ino=N", then "rule=R" (the rule or the
- * DEFAULT that decided, or "IMPLICIT action=ALLOW") and the common tail.
- * res is 1 when the policy allowed the event and 0 when it denied it, in
- * permissive mode too.
+ * Logs "ipe_op=OP ipe_hook=HOOK enforcing=0|1 pid=N comm=C path=P dev=D
+ * ino=N rule=R", mainline's fields in mainline's order and nothing more:
+ * the auid and session are in the SYSCALL record of the same event, and
+ * whether the event was allowed is the action the rule field ends with.
+ * An event without a file (an anonymous mapping, a kernel load from a
+ * buffer) has "path=? dev=? ino=?". R is the rule or the DEFAULT that
+ * decided, as a policy line.
  *
  * Context: process context, may sleep (allocates with GFP_KERNEL). Must
  * not be called inside an RCU read section.
@@ -145,49 +139,43 @@ void ipe_audit_access(const struct ipe_eval_ctx *ctx,
 		audit_log_format(ab, " dev=");
 		audit_log_untrustedstring(ab, inode->i_sb->s_id);
 		audit_log_format(ab, " ino=%lu", inode->i_ino);
+	} else {
+		audit_log_format(ab, " path=? dev=? ino=?");
 	}
 
 	ipe_audit_rule(ab, res);
-	ipe_audit_tail(ab, res->action != IPE_ACTION_DENY);
 	audit_log_end(ab);
 }
 
-/* " PFXFIELD=sha256:HEX", the digest of the policy text */
-static void ipe_audit_digest(struct audit_buffer *ab, const char *pfx,
-			     const char *field, const struct ipe_policy *pol)
-{
-	char hex[2 * SHA256_DIGEST_SIZE + 1];
-
-	*bin2hex(hex, pol->digest, sizeof(pol->digest)) = '\0';
-	audit_log_format(ab, " %s%s=sha256:%s", pfx, field, hex);
-}
-
-/* " PFXFIELD=MAJOR.MINOR.REV" */
-static void ipe_audit_version(struct audit_buffer *ab, const char *pfx,
-			      const char *field, const struct ipe_policy *pol)
-{
-	const u16 *v = pol->parsed->version;
-
-	audit_log_format(ab, " %s%s=%u.%u.%u", pfx, field, v[0], v[1], v[2]);
-}
-
-/**
- * ipe_audit_policy() - log an AUDIT_IPE_POLICY_LOAD record
- * @event: what happened to the policy: logged as op=LOAD, UPDATE, DELETE
- * @pol: the policy loaded, the new version of an update, or the policy
- *	deleted
- * @old: for %IPE_POLICY_UPDATED, the version replaced (may be NULL);
- *	ignored for the other events
- *
- * Logs "op=EV policy_name=N policy_version=A.B.C policy_digest=sha256:H",
- * for an update with @old followed by "old_policy_version=A.B.C
- * old_policy_digest=sha256:H", and the common tail with res=1.
- *
- * Context: process context, may sleep.
+/*
+ * "PFXactive_pol_name=N PFXactive_pol_version=A.B.C PFXpolicy_digest=
+ * sha256:H" for one side of an activation (@pfx "old_" or "new_"), each
+ * field "?" without a policy. @sep goes first: "" for the record's first
+ * field, " " after another.
  */
-void ipe_audit_policy(enum ipe_policy_event event,
-		      const struct ipe_policy *pol,
-		      const struct ipe_policy *old)
+static void ipe_audit_side(struct audit_buffer *ab, const char *sep,
+			   const char *pfx, const struct ipe_policy *pol)
+{
+	const u16 *v;
+
+	if (!pol) {
+		audit_log_format(ab,
+				 "%s%sactive_pol_name=? %sactive_pol_version=? %spolicy_digest=?",
+				 sep, pfx, pfx, pfx);
+		return;
+	}
+
+	v = pol->parsed->version;
+	audit_log_format(ab, "%s%sactive_pol_name=", sep, pfx);
+	audit_log_untrustedstring(ab, pol->parsed->name);
+	audit_log_format(ab, " %sactive_pol_version=%u.%u.%u %spolicy_digest=sha256:",
+			 pfx, v[0], v[1], v[2], pfx);
+	audit_log_n_hex(ab, pol->digest, sizeof(pol->digest));
+}
+
+/* a 1422 record: @pol loaded or deleted (@err 0), or a failure (@pol NULL) */
+static void ipe_audit_load_record(const struct ipe_policy *pol, int err,
+				  bool deleted)
 {
 	struct audit_buffer *ab;
 
@@ -196,45 +184,84 @@ void ipe_audit_policy(enum ipe_policy_event event,
 	if (!ab)
 		return;
 
-	audit_log_format(ab, "op=%s policy_name=",
-			 ipe_policy_event_name(event));
-	audit_log_untrustedstring(ab, pol->parsed->name);
-	ipe_audit_version(ab, "", "policy_version", pol);
-	ipe_audit_digest(ab, "", "policy_digest", pol);
-	if (event == IPE_POLICY_UPDATED && old) {
-		ipe_audit_version(ab, "old_", "policy_version", old);
-		ipe_audit_digest(ab, "old_", "policy_digest", old);
+	/* the first field carries no leading space */
+	audit_log_format(ab, "policy_name=");
+	if (pol) {
+		audit_log_untrustedstring(ab, pol->parsed->name);
+		audit_log_format(ab, " policy_version=%u.%u.%u policy_digest=sha256:",
+				 pol->parsed->version[0],
+				 pol->parsed->version[1],
+				 pol->parsed->version[2]);
+		audit_log_n_hex(ab, pol->digest, sizeof(pol->digest));
+	} else {
+		audit_log_format(ab, "? policy_version=? policy_digest=?");
 	}
-	ipe_audit_tail(ab, true);
+	ipe_audit_tail(ab, !err);
+	audit_log_format(ab, " errno=%d", err);
+	if (deleted)
+		audit_log_format(ab, " op=DELETE");
 	audit_log_end(ab);
 }
 
-/* name, version and digest of one side of an activation; @pfx: "old_" */
-static void ipe_audit_active(struct audit_buffer *ab, const char *pfx,
-			     const struct ipe_policy *pol)
+/**
+ * ipe_audit_policy_load() - log an AUDIT_IPE_POLICY_LOAD record for a
+ *	policy loaded or updated
+ * @pol: the policy loaded through new_policy, or the new version an update
+ *	installed
+ *
+ * Logs "policy_name=N policy_version=A.B.C policy_digest=sha256:H auid=N
+ * ses=N lsm=ipe res=1 errno=0". A load and an update look alike, as in
+ * mainline; an update of the active policy is followed by an activation
+ * record (ipe_audit_activate()).
+ *
+ * Context: process context, may sleep.
+ */
+void ipe_audit_policy_load(const struct ipe_policy *pol)
 {
-	if (!pol) {
-		audit_log_format(ab,
-				 " %sactive_pol_name=? %sactive_pol_version=? %spolicy_digest=?",
-				 pfx, pfx, pfx);
-		return;
-	}
-
-	audit_log_format(ab, " %sactive_pol_name=", pfx);
-	audit_log_untrustedstring(ab, pol->parsed->name);
-	ipe_audit_version(ab, pfx, "active_pol_version", pol);
-	ipe_audit_digest(ab, pfx, "policy_digest", pol);
+	ipe_audit_load_record(pol, 0, false);
 }
 
 /**
- * ipe_audit_activate() - log an AUDIT_IPE_CONFIG_CHANGE activation record
- * @old: the policy active until now, or NULL when none was
- * @new: the policy made active (NULL is logged like a missing @old)
+ * ipe_audit_policy_load_failed() - log an AUDIT_IPE_POLICY_LOAD record for
+ *	a load or update that failed
+ * @err: the negative error code the writer gets
  *
- * Logs "op=ACTIVATE", then name, version and digest of @old and of @new as
- * old_active_pol_name=, old_active_pol_version=, old_policy_digest= and
- * the same with new_, each "?" for a missing policy, and the common tail
- * with res=1.
+ * Logs "policy_name=? policy_version=? policy_digest=? auid=N ses=N
+ * lsm=ipe res=0 errno=ERR", as mainline since 6.16.
+ *
+ * Context: process context, may sleep.
+ */
+void ipe_audit_policy_load_failed(int err)
+{
+	ipe_audit_load_record(NULL, err, false);
+}
+
+/**
+ * ipe_audit_policy_delete() - log an AUDIT_IPE_POLICY_LOAD record for a
+ *	deleted policy
+ * @pol: the policy deleted
+ *
+ * Mainline logs nothing for a deletion. This record has the fields of a
+ * load record and ends with "op=DELETE", so a rule that counts loads can
+ * leave it out.
+ *
+ * Context: process context, may sleep.
+ */
+void ipe_audit_policy_delete(const struct ipe_policy *pol)
+{
+	ipe_audit_load_record(pol, 0, true);
+}
+
+/**
+ * ipe_audit_activate() - log an AUDIT_IPE_CONFIG_CHANGE record for an
+ *	activation
+ * @old: the policy active until now, or NULL when none was
+ * @new: the policy made active
+ *
+ * Logs "old_active_pol_name=N old_active_pol_version=A.B.C
+ * old_policy_digest=sha256:H new_active_pol_name=N new_active_pol_version=
+ * A.B.C new_policy_digest=sha256:H auid=N ses=N lsm=ipe res=1", the three
+ * old_ fields "?" when no policy was active.
  *
  * Context: process context, may sleep.
  */
@@ -248,35 +275,36 @@ void ipe_audit_activate(const struct ipe_policy *old,
 	if (!ab)
 		return;
 
-	audit_log_format(ab, "op=ACTIVATE");
-	ipe_audit_active(ab, "old_", old);
-	ipe_audit_active(ab, "new_", new);
+	ipe_audit_side(ab, "", "old_", old);
+	ipe_audit_side(ab, " ", "new_", new);
 	ipe_audit_tail(ab, true);
 	audit_log_end(ab);
 }
 
 /**
- * ipe_audit_setting() - log an AUDIT_IPE_CONFIG_CHANGE setting record
- * @name: the setting, "enforce" or "success_audit"; a constant of the
- *	kernel, logged as is
- * @old: the value before the change
- * @new: the value after it
+ * ipe_audit_enforce() - log an AUDIT_MAC_STATUS record for an enforce
+ *	switch
+ * @new_enforce: the mode set
+ * @old_enforce: the mode before
  *
- * Logs "op=SET NAME=new old_NAME=old" and the common tail with res=1.
+ * Logs one record, "enforcing=N old_enforcing=N auid=N ses=N enabled=1
+ * old-enabled=1 lsm=ipe res=1", the fields SELinux and mainline IPE give
+ * this type.
  *
  * Context: process context, may sleep.
  */
-void ipe_audit_setting(const char *name, bool old, bool new)
+void ipe_audit_enforce(bool new_enforce, bool old_enforce)
 {
 	struct audit_buffer *ab;
 
-	ab = audit_log_start(audit_context(), GFP_KERNEL,
-			     AUDIT_IPE_CONFIG_CHANGE);
+	ab = audit_log_start(audit_context(), GFP_KERNEL, AUDIT_MAC_STATUS);
 	if (!ab)
 		return;
 
-	audit_log_format(ab, "op=SET %s=%d old_%s=%d", name, new ? 1 : 0,
-			 name, old ? 1 : 0);
-	ipe_audit_tail(ab, true);
+	audit_log_format(ab, "enforcing=%d old_enforcing=%d",
+			 new_enforce ? 1 : 0, old_enforce ? 1 : 0);
+	audit_log_format(ab, " auid=%u ses=%u enabled=1 old-enabled=1 lsm=ipe res=1",
+			 from_kuid(&init_user_ns, audit_get_loginuid(current)),
+			 audit_get_sessionid(current));
 	audit_log_end(ab);
 }

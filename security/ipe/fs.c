@@ -19,6 +19,7 @@
 #include <linux/user_namespace.h>
 
 #include "ipe.h"
+#include "audit.h"
 #include "fs_node.h"
 #include "policy_store.h"
 #include "settings.h"
@@ -80,7 +81,9 @@ int ipe_node_flush(struct file *f, fl_owner_t id)
  * @f: the file
  *
  * A signed policy left incomplete by the writer is dropped, with a line
- * in the kernel log besides the error close() got from ipe_node_flush().
+ * in the kernel log and a failed load record (-EBADMSG, as a truncated
+ * blob written at once gets) besides the error close() got from
+ * ipe_node_flush().
  *
  * Return: 0.
  */
@@ -88,9 +91,11 @@ int ipe_node_release(struct inode *inode, struct file *f)
 {
 	struct ipe_node_file *nf = f->private_data;
 
-	if (nf->blob.len)
+	if (nf->blob.len) {
 		pr_warn("incomplete policy discarded: %zu of %zu bytes written\n",
 			nf->blob.len, nf->blob.want);
+		ipe_audit_policy_load_failed(-EBADMSG);
+	}
 	ipe_blob_reset(&nf->blob);
 	ipe_policy_put(nf->pol);
 	mutex_destroy(&nf->lock);
@@ -181,11 +186,14 @@ static int ipe_new_policy_commit(struct file *f, const void *blob,
 static ssize_t ipe_new_policy_write(struct file *f, const char __user *ubuf,
 				    size_t n, loff_t *ppos)
 {
-	int rc = ipe_node_may_write(f);
+	ssize_t rc = ipe_node_may_write(f);
 
-	if (rc)
-		return rc;
-	return ipe_node_write_blob(f, ubuf, n, ipe_new_policy_commit);
+	if (!rc)
+		rc = ipe_node_write_blob(f, ubuf, n, ipe_new_policy_commit);
+	/* a load that failed, for any reason, leaves a record (mainline) */
+	if (rc < 0)
+		ipe_audit_policy_load_failed(rc);
+	return rc;
 }
 
 static const struct file_operations ipe_new_policy_fops = {

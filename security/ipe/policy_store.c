@@ -116,7 +116,11 @@ struct ipe_policy *ipe_policy_create(const void *pkcs7, size_t pkcs7_len,
 		pol->index = NULL;
 		goto err;
 	}
-	sha256(text, text_len, pol->digest);
+	/* what audit records show: the blob as written ("" for the boot policy) */
+	if (pol->pkcs7)
+		sha256(pol->pkcs7, pol->pkcs7_len, pol->digest);
+	else
+		sha256((const u8 *)"", 0, pol->digest);
 	return pol;
 
 err:
@@ -248,7 +252,7 @@ int ipe_store_load(const void *blob, size_t len)
 	 * is the only one, and a delete or an update may free @pol.
 	 */
 	if (!rc)
-		ipe_audit_policy(IPE_POLICY_LOADED, pol, NULL);
+		ipe_audit_policy_load(pol);
 	mutex_unlock(&ipe_store_mutex);
 	if (rc)
 		ipe_policy_put(pol);
@@ -305,9 +309,12 @@ int ipe_store_update(struct inode *inode, const void *blob, size_t len)
 	} else {
 		old = slot->pol;
 		slot->pol = pol;
-		if (ipe_active_locked() == old)
+		/* as mainline: the load record, then the activation */
+		ipe_audit_policy_load(pol);
+		if (ipe_active_locked() == old) {
 			rcu_assign_pointer(ipe_active_policy, pol);
-		ipe_audit_policy(IPE_POLICY_UPDATED, pol, old);
+			ipe_audit_activate(old, pol);
+		}
 	}
 	mutex_unlock(&ipe_store_mutex);
 
@@ -333,7 +340,7 @@ static int ipe_slot_delete(struct ipe_slot *slot)
 	list_del(&slot->list);
 	ipe_policy_fs_remove(slot);
 	kfree(slot);
-	ipe_audit_policy(IPE_POLICY_DELETED, pol, NULL);
+	ipe_audit_policy_delete(pol);
 	/*
 	 * It is not active, but it may have been until just now: an
 	 * evaluation that read ipe_active_policy before the policy that

@@ -30,7 +30,8 @@ struct ipe_policy_index;
  * @text_len: bytes in @text
  * @pkcs7: the PKCS#7 blob as written, or NULL for the boot policy
  * @pkcs7_len: bytes in @pkcs7
- * @digest: sha256 of @text, for audit and status
+ * @digest: sha256 of @pkcs7 (of no bytes for the boot policy), as audit
+ *	records show it
  * @boot: this is the boot policy compiled into the kernel
  * @text_in_pkcs7: @text is the attached content inside @pkcs7, not a copy
  * @ref: references: one for being loaded, one per evaluation that needs

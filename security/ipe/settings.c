@@ -48,12 +48,6 @@ static bool *ipe_setting_var(enum ipe_setting which)
 	return NULL;
 }
 
-static const char *const ipe_setting_names[] = {
-	[IPE_SET_ENFORCE] = "enforce",
-	[IPE_SET_SUCCESS_AUDIT] = "success_audit",
-	[IPE_SET_STRICT_PARSE] = "strict_parse",
-};
-
 /**
  * ipe_get() - read a setting
  * @which: the setting
@@ -66,7 +60,7 @@ bool ipe_get(enum ipe_setting which)
 }
 
 /**
- * ipe_set() - change a setting, audited (record 1421)
+ * ipe_set() - change a setting; an enforce switch is audited (1404)
  * @which: the setting
  * @value: the new value
  *
@@ -88,8 +82,9 @@ int ipe_set(enum ipe_setting which, bool value)
 	mutex_lock(&ipe_settings_mutex);
 	old = READ_ONCE(*var);
 	WRITE_ONCE(*var, value);
-	if (old != value)
-		ipe_audit_setting(ipe_setting_names[which], old, value);
+	/* as mainline: only an enforce switch has a record, and only one */
+	if (which == IPE_SET_ENFORCE && old != value)
+		ipe_audit_enforce(value, old);
 	mutex_unlock(&ipe_settings_mutex);
 	return 0;
 }

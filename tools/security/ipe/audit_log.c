@@ -9,9 +9,11 @@
  *	type=1420 audit(1796281924.568:4): ipe_op=EXECUTE ... res=0
  *	type=IPE_ACCESS msg=audit(1796281924.568:4): ipe_op=EXECUTE ...
  *
- * and counts the denials (type 1420 with res=0) by rule and by path, and
- * lists the policy changes (types 1421 and 1422). Strings the kernel
- * logged in hex (a name with a space, say) are decoded.
+ * and counts the denials (type 1420 whose rule ends "action=DENY") by rule
+ * and by path, and lists the policy changes (types 1421 and 1422, and
+ * 1404 with lsm=ipe). Strings the kernel logged in hex (a name with a
+ * space, say) are decoded. Records of mainline IPE read the same; so do
+ * the older records of this series (op= first, res= on 1420).
  */
 
 #include <errno.h>
@@ -22,6 +24,7 @@
 
 #include "ipectl.h"
 
+#define AUDIT_MAC_STATUS		1404
 #define AUDIT_IPE_ACCESS		1420
 #define AUDIT_IPE_CONFIG_CHANGE		1421
 #define AUDIT_IPE_POLICY_LOAD		1422
@@ -44,7 +47,7 @@ struct audit_rec {
 /* what the summary collects */
 struct audit_sum {
 	unsigned long records;
-	unsigned long by_type[3];
+	unsigned long by_type[4];	/* 1420, 1421, 1422, 1404 */
 	unsigned long allowed;
 	unsigned long denied;
 	unsigned long denied_permissive;
@@ -88,6 +91,8 @@ static int audit_type(const char *s, size_t n)
 		{ "1422", AUDIT_IPE_POLICY_LOAD },
 		{ "IPE_POLICY_LOAD", AUDIT_IPE_POLICY_LOAD },
 		{ "UNKNOWN[1422]", AUDIT_IPE_POLICY_LOAD },
+		{ "1404", AUDIT_MAC_STATUS },
+		{ "MAC_STATUS", AUDIT_MAC_STATUS },
 	};
 	size_t i;
 
@@ -177,8 +182,15 @@ static void audit_fields(char *s, struct audit_rec *r)
 		val = eq + 1;
 		quoted = *val == '"';
 		if (quoted) {
+			/*
+			 * The closing quote is the one a space or the end
+			 * follows: mainline's rule= holds quotes of its own
+			 * (dmverity_roothash="sha256":HEX).
+			 */
 			val++;
 			end = strchr(val, '"');
+			while (end && end[1] && end[1] != ' ')
+				end = strchr(end + 1, '"');
 		} else {
 			end = strchr(val, ' ');
 		}
@@ -263,19 +275,72 @@ static bool audit_push(struct audit_sum *s, const char *rule,
 	return true;
 }
 
+static size_t audit_type_index(int type)
+{
+	return type == AUDIT_MAC_STATUS ? 3 : type - AUDIT_IPE_ACCESS;
+}
+
+/*
+ * Whether an access record is an allow: res=1 in the older records of this
+ * series, otherwise (mainline, and this series now) the rule's action.
+ */
+static bool audit_allowed(const struct audit_rec *r)
+{
+	const char *res = audit_get(r, "res");
+	const char *rule = audit_get(r, "rule");
+	static const char allow[] = "action=ALLOW";
+	size_t n;
+
+	if (res)
+		return !strcmp(res, "1");
+	if (!rule)
+		return false;
+	n = strlen(rule);
+	return n >= sizeof(allow) - 1 &&
+	       !strcmp(rule + n - (sizeof(allow) - 1), allow);
+}
+
+/*
+ * What a change record says happened: its op= in the older records of
+ * this series; otherwise ENFORCE (1404), ACTIVATE (1421), FAILED (1422
+ * with res=0), LOAD (1422: mainline does not tell a load from an update).
+ */
+static const char *audit_change_kind(const struct audit_rec *r)
+{
+	const char *op = audit_get(r, "op");
+	const char *res = audit_get(r, "res");
+
+	if (r->type == AUDIT_MAC_STATUS)
+		return "ENFORCE";
+	if (op)
+		return op;
+	if (r->type == AUDIT_IPE_CONFIG_CHANGE)
+		return "ACTIVATE";
+	if (res && strcmp(res, "1"))
+		return "FAILED";
+	return "LOAD";
+}
+
 /* account for @r; the record is kept (moved) for policy changes */
 static bool audit_add(struct audit_sum *s, struct audit_rec *r)
 {
-	const char *res = audit_get(r, "res");
+	if (r->type == AUDIT_MAC_STATUS) {
+		const char *lsm = audit_get(r, "lsm");
 
+		/* SELinux logs this type too */
+		if (!lsm || strcmp(lsm, "ipe")) {
+			audit_rec_free(r);
+			return true;
+		}
+	}
 	s->records++;
-	s->by_type[r->type - AUDIT_IPE_ACCESS]++;
+	s->by_type[audit_type_index(r->type)]++;
 	if (r->type == AUDIT_IPE_ACCESS) {
 		const char *rule = audit_get(r, "rule");
 		const char *path = audit_get(r, "path");
 		const char *enforcing = audit_get(r, "enforcing");
 
-		if (res && !strcmp(res, "1")) {
+		if (audit_allowed(r)) {
 			s->allowed++;
 		} else {
 			s->denied++;
@@ -352,10 +417,15 @@ static const char *audit_or(const struct audit_rec *r, const char *key)
 
 static void audit_print_change(const struct audit_rec *r)
 {
-	const char *op = audit_or(r, "op");
+	const char *op = audit_change_kind(r);
 
 	printf("  %-22s %-9s", r->event, op);
-	if (!strcmp(op, "ACTIVATE")) {
+	if (!strcmp(op, "ENFORCE")) {
+		printf(" enforcing=%s (was %s)\n", audit_or(r, "enforcing"),
+		       audit_or(r, "old_enforcing"));
+	} else if (!strcmp(op, "FAILED")) {
+		printf(" errno=%s\n", audit_or(r, "errno"));
+	} else if (!strcmp(op, "ACTIVATE")) {
 		printf(" %s %s -> %s %s\n", audit_or(r, "old_active_pol_name"),
 		       audit_or(r, "old_active_pol_version"),
 		       audit_or(r, "new_active_pol_name"),
@@ -384,8 +454,9 @@ static void audit_print_text(const struct audit_sum *s,
 
 	printf("IPE audit records: %lu (1420 access: %lu, ", s->records,
 	       s->by_type[0]);
-	printf("1421 config change: %lu, 1422 policy load: %lu)\n",
+	printf("1421 config change: %lu, 1422 policy load: %lu, ",
 	       s->by_type[1], s->by_type[2]);
+	printf("1404 enforce switch: %lu)\n", s->by_type[3]);
 	printf("%s%lu (denied: %lu, %s%lu; allowed: %lu)\n",
 	       "Access decisions: ", s->by_type[0], s->denied,
 	       "of which in permissive mode: ", s->denied_permissive,
@@ -429,8 +500,8 @@ static void audit_print_json(const struct audit_sum *s,
 
 	printf("{\n  \"records\": %lu,\n", s->records);
 	printf("  \"by_type\": {\"1420\": %lu, ", s->by_type[0]);
-	printf("\"1421\": %lu, \"1422\": %lu},\n", s->by_type[1],
-	       s->by_type[2]);
+	printf("\"1421\": %lu, \"1422\": %lu, \"1404\": %lu},\n",
+	       s->by_type[1], s->by_type[2], s->by_type[3]);
 	printf("  \"access\": {\"total\": %lu, \"denied\": %lu, ",
 	       s->by_type[0], s->denied);
 	printf("\"denied_permissive\": %lu, \"allowed\": %lu},\n",
@@ -444,6 +515,8 @@ static void audit_print_json(const struct audit_sum *s,
 		printf("%s\n    {\"type\": %d, \"event\": ", i ? "," : "",
 		       r->type);
 		ipectl_json_str(stdout, r->event);
+		printf(", \"change\": ");
+		ipectl_json_str(stdout, audit_change_kind(r));
 		for (j = 0; j < r->nfields; j++) {
 			printf(", ");
 			ipectl_json_str(stdout, r->fields[j].key);
@@ -459,7 +532,7 @@ static void audit_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: %s audit [--json] [FILE]\n"
-		"Summarise the IPE records (types 1420, 1421, 1422) of an\n"
+		"Summarise the IPE records (types 1420, 1421, 1422, 1404) of an\n"
 		"audit log, 'ausearch --raw' output or dmesg output in FILE\n"
 		"(default stdin): denials by rule and by path, and policy\n"
 		"changes.\n",

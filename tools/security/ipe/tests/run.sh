@@ -672,70 +672,76 @@ fi
 # (d) audit logs
 
 D256=0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0
-# the policy digests of the admin guide's examples
-DBOOT=9aac6f66b4f28056e36ee99d6bffa3ce41f3a7ce08dd586869a1f7984d50edb5
-DA1=64d57e357b61545caeff963cc2385e3cfd4d400d09dcb6581be242a67237fdbd
-DA2=62d43340f4d065f17dadd59d7adb3595e861901e46641e7905263fd2c6114a18
+D256UP=$(echo $D256 | tr a-f A-F)
+# policy digests as the admin guide's examples show them (the boot policy:
+# sha256 of no bytes, as mainline)
+DBOOT=E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855
+DA1=64D57E357B61545CAEFF963CC2385E3CFD4D400D09DCB6581BE242A67237FDBD
+DA2=62D43340F4D065F17DADD59D7ADB3595E861901E46641E7905263FD2C6114A18
 {
 	# the admin guide's examples
 	echo 'type=1420 audit(1796281924.568:4): ipe_op=EXECUTE' \
 		'ipe_hook=BPRM_CHECK enforcing=1 pid=53 comm="sh" path="/tmp/hello"' \
-		'dev="tmpfs" ino=2 rule="DEFAULT op=EXECUTE action=DENY"' \
-		'auid=4294967295 ses=4294967295 lsm=ipe res=0'
+		'dev="tmpfs" ino=2 rule="DEFAULT op=EXECUTE action=DENY"'
 	echo 'type=1420 audit(1796281924.624:7): ipe_op=EXECUTE ipe_hook=MMAP' \
 		'enforcing=0 pid=58 comm="hello" path="/tmp/hello" dev="tmpfs" ino=2' \
-		'rule="DEFAULT op=EXECUTE action=DENY" auid=4294967295 ses=4294967295' \
-		'lsm=ipe res=0'
+		'rule="DEFAULT op=EXECUTE action=DENY"'
 	echo 'type=1420 audit(1796281925.376:20): ipe_op=EXECUTE' \
 		'ipe_hook=BPRM_CHECK enforcing=1 pid=98 comm="init"' \
 		'path="/bin/busybox" dev="rootfs" ino=24' \
-		'rule="op=EXECUTE boot_verified=TRUE action=ALLOW" auid=4294967295' \
-		'ses=4294967295 lsm=ipe res=1'
-	echo 'type=1421 audit(1796281979.502:7): op=ACTIVATE' \
+		'rule="op=EXECUTE boot_verified=TRUE action=ALLOW"'
+	echo 'type=1421 audit(1796281979.502:7):' \
 		'old_active_pol_name="boot" old_active_pol_version=0.0.0' \
 		'old_policy_digest=sha256:'"$DBOOT" \
 		'new_active_pol_name="pl_a" new_active_pol_version=0.1.0' \
 		'new_policy_digest=sha256:'"$DA1" \
 		'auid=4294967295 ses=4294967295 lsm=ipe res=1'
-	echo 'type=1421 audit(1796281979.014:4): op=SET strict_parse=0' \
-		'old_strict_parse=1 auid=4294967295 ses=4294967295 lsm=ipe res=1'
-	echo 'type=1422 audit(1796281975.722:2): op=LOAD policy_name="pl_a"' \
+	echo 'type=1404 audit(1796281979.014:4): enforcing=0 old_enforcing=1' \
+		'auid=4294967295 ses=4294967295 enabled=1 old-enabled=1 lsm=ipe res=1'
+	echo 'type=1422 audit(1796281975.722:2): policy_name="pl_a"' \
 		'policy_version=0.1.0' 'policy_digest=sha256:'"$DA1" \
-		'auid=4294967295 ses=4294967295 lsm=ipe res=1'
-	echo 'type=1422 audit(1796281980.830:8): op=UPDATE policy_name="pl_a"' \
+		'auid=4294967295 ses=4294967295 lsm=ipe res=1 errno=0'
+	echo 'type=1422 audit(1796281980.830:8): policy_name="pl_a"' \
 		'policy_version=0.2.0' 'policy_digest=sha256:'"$DA2" \
-		'old_policy_version=0.1.0' 'old_policy_digest=sha256:'"$DA1" \
-		'auid=4294967295 ses=4294967295 lsm=ipe res=1'
+		'auid=4294967295 ses=4294967295 lsm=ipe res=1 errno=0'
 	# auditd's raw log, by name, with other records around
 	echo 'type=SYSCALL msg=audit(1796281930.000:30): arch=c000003e syscall=313' \
 		'success=no exit=-13 comm="insmod"'
 	echo 'type=IPE_ACCESS msg=audit(1796281930.000:30): ipe_op=KMODULE' \
 		'ipe_hook=KERNEL_READ enforcing=1 pid=70 comm="insmod"' \
-		'path="/tmp/x.ko" dev="tmpfs" ino=5 rule="DEFAULT action=DENY" auid=0' \
-		'ses=1 lsm=ipe res=0'
+		'path="/tmp/x.ko" dev="tmpfs" ino=5 rule="DEFAULT action=DENY"'
 	echo 'type=PROCTITLE msg=audit(1796281930.000:30): proctitle=696E736D6F64'
 	# dmesg, with a timestamp
 	echo '[   12.345678] audit: type=1420 audit(1796281931.000:31):' \
 		'ipe_op=EXECUTE ipe_hook=BPRM_CHECK enforcing=1 pid=71 comm="sh"' \
 		'path="/tmp/hello" dev="tmpfs" ino=2' \
-		'rule="DEFAULT op=EXECUTE action=DENY" auid=4294967295 ses=4294967295' \
-		'lsm=ipe res=0'
-	# enriched log, a path in hex (it has a space), UNKNOWN[] type
+		'rule="DEFAULT op=EXECUTE action=DENY"'
+	# enriched log, a path in hex (it has a space), UNKNOWN[] type, and
+	# mainline's rule=, which quotes the digest algorithm inside
 	fmt='type=UNKNOWN[1420] msg=audit(1796281932.000:32): ipe_op=EXECUTE ipe_hook=MMAP'
 	fmt+=' enforcing=1 pid=72 comm="ld.so" path=2F746D702F6D792070726F67 dev="vda"'
-	fmt+=' ino=12 rule="op=EXECUTE dmverity_roothash=sha256:%s action=DENY"'
-	fmt+=' auid=0 ses=1 lsm=ipe res=0\x1dAUID="root" UID="root"\n'
-	printf "$fmt" "$D256"
+	fmt+=' ino=12 rule="op=EXECUTE dmverity_roothash="sha256":%s action=DENY"'
+	fmt+='\x1dAUID="root" UID="root"\n'
+	printf "$fmt" "$D256UP"
 	# a policy name in hex
-	echo 'type=IPE_POLICY_LOAD msg=audit(1796281933.000:33): op=LOAD' \
+	echo 'type=IPE_POLICY_LOAD msg=audit(1796281933.000:33):' \
 		'policy_name=4170706C69616E6365206C6F636B646F776E policy_version=3.0.0' \
-		'policy_digest=sha256:00 auid=0 ses=1 lsm=ipe res=1'
+		'policy_digest=sha256:00 auid=0 ses=1 lsm=ipe res=1 errno=0'
+	# a failed load
+	echo 'type=1422 audit(1796281933.500:34): policy_name=? policy_version=?' \
+		'policy_digest=? auid=0 ses=1 lsm=ipe res=0 errno=-129'
+	# SELinux's enforce switch: not IPE's
+	echo 'type=MAC_STATUS msg=audit(1796281933.700:35): enforcing=1' \
+		'old_enforcing=0 auid=0 ses=1 enabled=1 old-enabled=1 lsm=selinux res=1'
+	# a record of an earlier version of this series (op= first)
+	echo 'type=1421 audit(1796281979.014:4): op=SET strict_parse=0' \
+		'old_strict_parse=1 auid=4294967295 ses=4294967295 lsm=ipe res=1'
 	echo 'type=1400 audit(1796281934.000:34): apparmor="DENIED" operation="exec"'
 } >"$work/audit.log"
 
 run "$IPECTL" audit "$work/audit.log"
-want_counts="IPE audit records: 11 (1420 access: 6, 1421 config change: 2,"
-want_counts+=" 1422 policy load: 3)"
+want_counts="IPE audit records: 13 (1420 access: 6, 1421 config change: 2,"
+want_counts+=" 1422 policy load: 4, 1404 enforce switch: 1)"
 expect "audit: exit 0 and the record counts" \
 	'[ $rc -eq 0 ] && [[ "$out" == *"$want_counts"* ]]' "exit $rc" "$out" "$err"
 want_access="Access decisions: 6 (denied: 5, of which in permissive mode: 1; allowed: 1)"
@@ -744,7 +750,7 @@ expect "audit: denials, permissive ones, allowed" \
 want_rules="Denials by rule:
         3  DEFAULT op=EXECUTE action=DENY
         1  DEFAULT action=DENY
-        1  op=EXECUTE dmverity_roothash=sha256:$D256 action=DENY"
+        1  op=EXECUTE dmverity_roothash=\"sha256\":$D256UP action=DENY"
 expect "audit: denials grouped by rule, most frequent first" \
 	'[[ "$out" == *"$want_rules"* ]]' "expected:" "$want_rules" "got:" "$out"
 want_paths="Denials by path:
@@ -759,9 +765,11 @@ change_ops() {
 		tr '\n' ' '
 }
 expect "audit: policy changes in log order, hex names decoded" \
-	'[ "$(change_ops)" = "changes: ACTIVATE SET LOAD UPDATE LOAD " ] &&
+	'[ "$(change_ops)" = "changes: ACTIVATE ENFORCE LOAD LOAD LOAD FAILED SET " ] &&
 	 [[ "$out" == *"LOAD      Appliance lockdown 3.0.0"* ]] &&
 	 [[ "$out" == *"ACTIVATE  boot 0.0.0 -> pl_a 0.1.0"* ]] &&
+	 [[ "$out" == *"ENFORCE   enforcing=0 (was 1)"* ]] &&
+	 [[ "$out" == *"FAILED    errno=-129"* ]] &&
 	 [[ "$out" == *"SET       strict_parse=0 (was 1)"* ]]' \
 	"$out"
 "$IPECTL" audit --json <"$work/audit.log" >"$work/audit.json" 2>"$work/.err"
@@ -770,13 +778,14 @@ expect "audit --json (stdin) is valid JSON" 'json_ok "$work/audit.json"' \
 got=$(pyjson "$work/audit.json" '(j["records"], j["by_type"], j["access"],
 	[(r["rule"], r["count"]) for r in j["denials_by_rule"]][0],
 	[(p["path"], p["count"]) for p in j["denials_by_path"]],
-	[c["op"] for c in j["policy_changes"]],
+	[c["change"] for c in j["policy_changes"]],
 	j["policy_changes"][4]["policy_name"], j["policy_changes"][0]["type"])')
-want="(11, {'1420': 6, '1421': 2, '1422': 3},"
+want="(13, {'1420': 6, '1421': 2, '1422': 4, '1404': 1},"
 want+=" {'total': 6, 'denied': 5, 'denied_permissive': 1, 'allowed': 1},"
 want+=" ('DEFAULT op=EXECUTE action=DENY', 3),"
 want+=" [('/tmp/hello', 3), ('/tmp/my prog', 1), ('/tmp/x.ko', 1)],"
-want+=" ['ACTIVATE', 'SET', 'LOAD', 'UPDATE', 'LOAD'], 'Appliance lockdown', 1421)"
+want+=" ['ACTIVATE', 'ENFORCE', 'LOAD', 'LOAD', 'LOAD', 'FAILED', 'SET'],"
+want+=" 'Appliance lockdown', 1421)"
 expect "audit --json: exact counts, groups and changes" '[ "$got" = "$want" ]' \
 	"expected $want" "got      $got"
 printf 'nothing to see\n' | "$IPECTL" audit --json >"$work/none.json"

@@ -80,6 +80,11 @@ expect_audit() {
 	fi
 }
 
+# audit_digest FILE: the policy_digest= value of a signed policy FILE as
+# audit records show it, sha256 over the PKCS#7 blob in upper-case hex
+# (audit_log_n_hex(), as mainline).
+audit_digest() { sha256sum "$1" | cut -d' ' -f1 | tr a-f A-F; }
+
 # load NAME: load $IPE_DATA/NAME.p7s, quietly; for setting up a test.
 load() { "$IPE_WRITE" "$IPE_FS/new_policy" "$IPE_DATA/$1.p7s" >/dev/null; }
 

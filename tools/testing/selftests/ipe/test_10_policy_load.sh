@@ -21,10 +21,10 @@ check "policy reads back the policy text byte for byte" cmp "$P/pl_a/policy" "$D
 expect_eq "name shows policy_name" "pl_a" "$(cat "$P/pl_a/name")"
 expect_eq "version shows policy_version" "0.1.0" "$(cat "$P/pl_a/version")"
 expect_eq "a loaded policy is not active" "0" "$(cat "$P/pl_a/active")"
-sum=$(sha256sum "$D/pl_a_1.pol" | cut -d' ' -f1)
-expect_audit "loading is audited (1422) with name, version, digest" 1422 \
-	"op=LOAD" 'policy_name="pl_a"' "policy_version=0.1.0" \
-	"policy_digest=sha256:$sum" "lsm=ipe res=1"
+sum=$(audit_digest "$D/pl_a_1.p7s")
+expect_audit "loading is audited (1422) with name, version, digest of the blob" 1422 \
+	': policy_name="pl_a" policy_version=0.1.0'" policy_digest=sha256:$sum " \
+	"lsm=ipe res=1 errno=0"
 
 expect_write "loading the same policy_name again is EEXIST" EEXIST "$IPE_FS/new_policy" \
 	"$D/pl_a_1.p7s"
@@ -79,7 +79,7 @@ else
 fi
 expect_eq "sysctl ipe.active_policy reads the active name" "pl_a" "$(sysctl -n ipe.active_policy)"
 expect_eq "active reads 1 for the active policy" "1" "$(cat "$P/pl_a/active")"
-expect_audit "activation is audited (1421)" 1421 "op=ACTIVATE" \
+expect_audit "activation is audited (1421)" 1421 ": old_active_pol_name=" \
 	'new_active_pol_name="pl_a"' "new_active_pol_version=0.1.0" "res=1"
 expect_write "activating an unknown name is ENOENT" ENOENT -s nosuch /proc/sys/ipe/active_policy
 
@@ -89,8 +89,12 @@ expect_write "raw takes a signed update with a newer version" OK "$P/pl_a/raw" "
 expect_eq "version shows the update" "0.2.0" "$(cat "$P/pl_a/version")"
 check "content shows the updated text" cmp "$P/pl_a/content" "$D/pl_a_2.pol"
 expect_eq "an update of the active policy keeps it active" "pl_a" "$(sysctl -n ipe.active_policy)"
-expect_audit "the update is audited (1422) with old and new version" 1422 \
-	"op=UPDATE" "policy_version=0.2.0" "old_policy_version=0.1.0"
+expect_audit "the update is audited (1422) with the new version" 1422 \
+	'policy_name="pl_a" policy_version=0.2.0' "res=1 errno=0"
+expect_audit "the update of the active policy is audited as an activation (1421)" \
+	1421 'old_active_pol_name="pl_a" old_active_pol_version=0.1.0' \
+	'new_active_pol_name="pl_a" new_active_pol_version=0.2.0'
+
 expect_write "an update with the same version (another text) is ESTALE" ESTALE \
 	"$P/pl_a/update" "$D/pl_a_2same.p7s"
 check "and the text stays the loaded one" cmp "$P/pl_a/content" "$D/pl_a_2.pol"
@@ -120,7 +124,7 @@ else
 	fail "echo NAME > del_policy deletes (trailing newline ignored)" "write failed"
 fi
 check_fails "the deleted policy's directory is gone" test -e "$P/pl_old"
-expect_audit "deletion is audited (1422)" 1422 "op=DELETE" 'policy_name="pl_old"'
+expect_audit "deletion is audited (1422)" 1422 'policy_name="pl_old"' "errno=0 op=DELETE"
 expect_write "del_policy without a newline deletes" OK -s pl_multi "$IPE_FS/del_policy"
 expect_write "writing 1 to delete deletes" OK -s 1 "$P/pl_lenient/delete"
 check_fails "that policy's directory is gone" test -e "$P/pl_lenient"

@@ -75,7 +75,7 @@ expect_eq "dmverity_roothash=HEX allows the binary of that volume" \
 sysctl -q -w ipe.success_audit=0
 expect_audit "the allowed exec's 1420 record names the roothash rule" 1420 \
 	"ipe_hook=BPRM_CHECK" "path=\"$HELLO\"" \
-	"rule=\"op=EXECUTE dmverity_roothash=$ROOTHASH action=ALLOW\"" "res=1"
+	"rule=\"op=EXECUTE dmverity_roothash=$ROOTHASH action=ALLOW\"" 'action=ALLOW"'
 cp $HELLO /tmp/ipe_dmv_hello
 expect_eq "the same binary copied to tmpfs is denied" "EXIT=126" \
 	"$(run /tmp/ipe_dmv_hello)"
@@ -103,7 +103,7 @@ audit_clear
 expect_eq "dmverity_signature=TRUE denies a volume opened without signature" \
 	"EXIT=126" "$(run $HELLO)"
 expect_audit "the denial's 1420 record names the op default" 1420 \
-	"path=\"$HELLO\"" 'rule="DEFAULT op=EXECUTE action=DENY"' "res=0"
+	"path=\"$HELLO\"" 'rule="DEFAULT op=EXECUTE action=DENY"' 'action=DENY"'
 
 close_volume
 check_fails "veritysetup close removes the mapping" dmsetup info $NAME
@@ -120,7 +120,7 @@ expect_eq "dmverity_signature=TRUE allows the volume opened with a signature" \
 sysctl -q -w ipe.success_audit=0
 expect_audit "the allowed exec's 1420 record names the signature rule" 1420 \
 	"path=\"$HELLO\"" 'rule="op=EXECUTE dmverity_signature=TRUE action=ALLOW"' \
-	"res=1"
+	'action=ALLOW"'
 
 sysctl -q -w ipe.active_policy=dmv_revoke
 audit_clear
@@ -128,7 +128,7 @@ expect_eq "a DENY rule on the root hash wins over the signature" \
 	"EXIT=126" "$(run $HELLO)"
 expect_audit "the revocation's 1420 record names the DENY rule" 1420 \
 	"path=\"$HELLO\"" "ipe_hook=BPRM_CHECK" \
-	"rule=\"op=EXECUTE dmverity_roothash=$ROOTHASH action=DENY\"" "res=0"
+	"rule=\"op=EXECUTE dmverity_roothash=$ROOTHASH action=DENY\"" 'action=DENY"'
 
 sysctl -q -w ipe.active_policy=dmv_done
 expect_eq "a policy that allows all lets it run again" "hello from ipe_hello" \
@@ -154,7 +154,7 @@ audit_clear
 expect_eq "dmverity_roothash one nibble off the volume's root hash denies its binary" \
 	"EXIT=126" "$(run $HELLO)"
 expect_audit "that denial's 1420 record names the op default, no roothash rule" 1420 \
-	"path=\"$HELLO\"" 'rule="DEFAULT op=EXECUTE action=DENY"' "res=0"
+	"path=\"$HELLO\"" 'rule="DEFAULT op=EXECUTE action=DENY"' 'action=DENY"'
 
 # boot_verified=TRUE is the initramfs only: not a block device mounted
 # directly, not tmpfs, not a dm-verity volume.
@@ -164,7 +164,7 @@ expect_eq "boot_verified=TRUE denies the binary on the plain squashfs disk" \
 	"EXIT=126" "$(run $PMNT/bin/ipe_hello)"
 expect_audit "that denial's 1420 record names the disk and the op default" 1420 \
 	"path=\"$PMNT/bin/ipe_hello\"" "dev=\"${PLAIN#/dev/}\"" \
-	'rule="DEFAULT op=EXECUTE action=DENY"' "res=0"
+	'rule="DEFAULT op=EXECUTE action=DENY"' 'action=DENY"'
 cp $PMNT/bin/ipe_hello /tmp/ipe_boot_hello 2>/dev/null
 expect_eq "boot_verified=TRUE denies a copy of it on tmpfs" "EXIT=126" \
 	"$(run /tmp/ipe_boot_hello)"
@@ -196,7 +196,7 @@ audit_clear
 expect_eq "volume 1's roothash rule does not allow volume 2 on the same mapping" \
 	"EXIT=126" "$(run $HELLO)"
 expect_audit "volume 2's 1420 record names the op default, not volume 1's rule" 1420 \
-	"path=\"$HELLO\"" 'rule="DEFAULT op=EXECUTE action=DENY"' "res=0"
+	"path=\"$HELLO\"" 'rule="DEFAULT op=EXECUTE action=DENY"' 'action=DENY"'
 sysctl -q -w ipe.active_policy=dmv_only2
 expect_eq "a policy allowing volume 2's root hash lets volume 2's binary run" \
 	"hello from ipe_hello" "$(run $HELLO)"
@@ -244,7 +244,7 @@ audit_clear
 expect_eq "reopened without a signature, dmverity_signature=TRUE denies it" \
 	"EXIT=126" "$(run $HELLO)"
 expect_audit "the unsigned reopen's 1420 record names the op default" 1420 \
-	"path=\"$HELLO\"" 'rule="DEFAULT op=EXECUTE action=DENY"' "res=0"
+	"path=\"$HELLO\"" 'rule="DEFAULT op=EXECUTE action=DENY"' 'action=DENY"'
 
 sysctl -q -w ipe.active_policy=dmv_end
 expect_eq "the last policy allows all again" "hello from ipe_hello" \

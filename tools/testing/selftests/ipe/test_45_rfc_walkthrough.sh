@@ -81,7 +81,7 @@ expect_eq "with success auditing on, a binary of the boot filesystem runs" \
 sysctl -q -w ipe.success_audit=0
 expect_audit "its audit event is allowed by boot_verified=TRUE" 1420 \
 	"ipe_hook=BPRM_CHECK" "path=\"$S/ipe_hello\"" \
-	'rule="op=EXECUTE boot_verified=TRUE action=ALLOW"' "res=1"
+	'rule="op=EXECUTE boot_verified=TRUE action=ALLOW"' 'action=ALLOW"'
 
 check "mount -t tmpfs -o size=4M tmp tmp" mount -t tmpfs -o size=4M tmp "$T/tmp"
 cp "$S/ipe_hello" "$T/tmp/ipe_hello"
@@ -95,7 +95,7 @@ expect_eq "permissive, success auditing off: the binary copied to tmpfs runs" \
 sysctl -q -w ipe.enforce=1
 expect_audit "but it has an audit event: not boot_verified, DEFAULT action=DENY, enforcing=0" \
 	1420 "ipe_hook=BPRM_CHECK" "path=\"$T/tmp/ipe_hello\"" "enforcing=0" \
-	'rule="DEFAULT action=DENY"' "res=0"
+	'rule="DEFAULT action=DENY"' 'action=DENY"'
 expect_eq "switched to enforce, the same exec is denied" "EXIT=126" \
 	"$(run "$T/tmp/ipe_hello")"
 
@@ -118,7 +118,7 @@ expect_eq "roothash-denial: executing the binary in the mount point is denied" \
 	"EXIT=126" "$(run "$HELLO")"
 expect_audit "its audit event matches op=EXECUTE dmverity_roothash=\$output_rh action=DENY" \
 	1420 "ipe_hook=BPRM_CHECK" "path=\"$HELLO\"" \
-	"rule=\"op=EXECUTE dmverity_roothash=$OUTPUT_RH action=DENY\"" "res=0"
+	"rule=\"op=EXECUTE dmverity_roothash=$OUTPUT_RH action=DENY\"" 'action=DENY"'
 
 # "To test the second policy, perform the same steps, but this time,
 # enable success auditing before running the executable."
@@ -133,7 +133,7 @@ sysctl -q -w ipe.success_audit=0
 expect_audit \
 	"its success audit event matches op=EXECUTE dmverity_roothash=\$output_rh action=ALLOW" \
 	1420 "ipe_hook=BPRM_CHECK" "path=\"$HELLO\"" \
-	"rule=\"op=EXECUTE dmverity_roothash=$OUTPUT_RH action=ALLOW\"" "res=1"
+	"rule=\"op=EXECUTE dmverity_roothash=$OUTPUT_RH action=ALLOW\"" 'action=ALLOW"'
 rfc_close
 
 # dmverity_signature. The RFC's policy and expected rule say
@@ -151,7 +151,7 @@ expect_eq "verified: the binary on the volume opened with the signature runs" \
 sysctl -q -w ipe.success_audit=0
 expect_audit "its success audit event matches op=EXECUTE dmverity_signature=TRUE action=ALLOW" \
 	1420 "ipe_hook=BPRM_CHECK" "path=\"$HELLO\"" \
-	'rule="op=EXECUTE dmverity_signature=TRUE action=ALLOW"' "res=1"
+	'rule="op=EXECUTE dmverity_signature=TRUE action=ALLOW"' 'action=ALLOW"'
 rfc_close
 
 # "To test denials, mount the dm-verity volume the same way as the
@@ -161,7 +161,7 @@ audit_clear
 expect_eq "verified: without the signature, executing the binary fails" \
 	"EXIT=126" "$(run "$HELLO")"
 expect_audit "that denial's audit event names DEFAULT action=DENY" 1420 \
-	"ipe_hook=BPRM_CHECK" "path=\"$HELLO\"" 'rule="DEFAULT action=DENY"' "res=0"
+	"ipe_hook=BPRM_CHECK" "path=\"$HELLO\"" 'rule="DEFAULT action=DENY"' 'action=DENY"'
 rfc_close
 
 # Leave everything allowed: the RFC's example "Allow All", version 2.99.0.

@@ -36,14 +36,16 @@ sysctl -q -w ipe.active_policy=au
 sysctl -q -w ipe.active_policy=au_done
 sleep 1
 
-recs=$(ausearch -if $LOG -m 1420 --raw 2>/dev/null | grep 'path="/tmp/ipe_audit_hello"')
+# an enriched log adds interpretations after a 0x1d byte: not the kernel's
+recs=$(ausearch -if $LOG -m 1420 --raw 2>/dev/null | tr '\035' '\n' |
+	grep 'path="/tmp/ipe_audit_hello"')
 if [ -n "$recs" ]; then
 	pass "ausearch -m 1420 finds the denial in auditd's log"
 else
 	fail "ausearch -m 1420 finds the denial in auditd's log" "$(tail -n 3 $LOG)"
 fi
 want1='*ipe_op=EXECUTE ipe_hook=BPRM_CHECK enforcing=1 *'
-want2='rule="DEFAULT op=EXECUTE action=DENY"*lsm=ipe res=0*'
+want2='rule="DEFAULT op=EXECUTE action=DENY"'
 case "$recs" in
 $want1$want2)
 	pass "the logged record has the documented fields" ;;
@@ -54,7 +56,7 @@ if ausearch -if $LOG -m 1421 --raw 2>/dev/null | grep -q 'new_active_pol_name="a
 else
 	fail "ausearch -m 1421 finds the activation" "$(grep 1421 $LOG | tail -n 1)"
 fi
-if ausearch -if $LOG -m 1422 --raw 2>/dev/null | grep -q 'op=LOAD policy_name="au"'; then
+if ausearch -if $LOG -m 1422 --raw 2>/dev/null | grep -q '): policy_name="au" '; then
 	pass "ausearch -m 1422 finds the load"
 else
 	fail "ausearch -m 1422 finds the load" "$(grep 1422 $LOG | tail -n 1)"

@@ -75,7 +75,7 @@ expect_eq "its last rule, the volume's root hash, denies the binary" \
 expect_audit "the denial names the 10 000th rule" 1420 \
 	"path=\"$HELLO\"" \
 	"rule=\"op=EXECUTE dmverity_roothash=sha256:$ROOTHASH action=DENY\"" \
-	"res=0"
+	'action=DENY"'
 expect_eq "a binary of the initramfs still runs (DEFAULT action=ALLOW)" \
 	"hello from ipe_hello" "$(run "$IPE_SELFTESTS/ipe_hello")"
 
