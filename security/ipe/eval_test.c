@@ -192,7 +192,8 @@ static void ipe_eval_deny_before_allow(struct kunit *test)
 
 	pol = ipe_test_parse(test, HDR
 			     "op=EXECUTE boot_verified=TRUE action=DENY\n"
-			     "op=EXECUTE boot_verified=TRUE action=ALLOW\n");
+			     "op=EXECUTE boot_verified=TRUE action=ALLOW\n"
+			     "DEFAULT action=ALLOW\n");
 	EXPECT_RULE(test, pol, IPE_OP_EXECUTE, true, NULL, DENY, 2);
 }
 
@@ -220,7 +221,8 @@ static void ipe_eval_skips_to_first_match(struct kunit *test)
 			     "op=EXECUTE boot_verified=TRUE action=DENY\n"
 			     "op=EXECUTE dmverity_signature=TRUE action=DENY\n"
 			     "op=EXECUTE dmverity_roothash=" HASH_HEX " action=ALLOW\n"
-			     "op=EXECUTE action=DENY\n");
+			     "op=EXECUTE action=DENY\n"
+			     "DEFAULT action=ALLOW\n");
 	EXPECT_RULE(test, pol, IPE_OP_EXECUTE, false, &ipe_test_verity,
 		    ALLOW, 5);
 	EXPECT_RULE(test, pol, IPE_OP_EXECUTE, false, &ipe_test_verity_signed,
@@ -255,7 +257,8 @@ static void ipe_eval_three_props(struct kunit *test)
 	pol = ipe_test_parse(test, HDR
 			     "DEFAULT op=EXECUTE action=DENY\n"
 			     "op=EXECUTE boot_verified=FALSE dmverity_signature=TRUE dmverity_roothash="
-			     HASH_HEX " action=ALLOW\n");
+			     HASH_HEX " action=ALLOW\n"
+			     "DEFAULT op=KERNEL_READ action=DENY\n");
 	EXPECT_RULE(test, pol, IPE_OP_EXECUTE, false, &ipe_test_verity_signed,
 		    ALLOW, 3);
 	EXPECT_OP_DEFAULT(test, pol, IPE_OP_EXECUTE, true,
@@ -329,19 +332,28 @@ static void ipe_eval_global_default(struct kunit *test)
 	}
 }
 
-/* nothing matches and no DEFAULT applies: implicitly allowed */
+/*
+ * nothing matches and no DEFAULT applies: implicitly allowed. The parser
+ * refuses a policy that leaves an op without a DEFAULT, so the test
+ * clears the DEFAULTs of a parsed one.
+ */
 static void ipe_eval_implicit_allow(struct kunit *test)
 {
-	const struct ipe_parsed_policy *pol;
+	struct ipe_parsed_policy *pol;
 	int op;
 
-	pol = ipe_test_parse(test, HDR
+	pol = (struct ipe_parsed_policy *)
+	      ipe_test_parse(test, HDR
+			     "DEFAULT action=DENY\n"
 			     "op=EXECUTE boot_verified=TRUE action=DENY\n"
 			     "DEFAULT op=KMODULE action=DENY\n");
+	pol->global_default = IPE_ACTION_NONE;
 	EXPECT_IMPLICIT(test, pol, IPE_OP_EXECUTE, false, NULL);
 	EXPECT_OP_DEFAULT(test, pol, IPE_OP_KMODULE, false, NULL, DENY);
 
-	pol = ipe_test_parse(test, HDR);
+	pol = (struct ipe_parsed_policy *)
+	      ipe_test_parse(test, HDR "DEFAULT action=DENY\n");
+	pol->global_default = IPE_ACTION_NONE;
 	for (op = 0; op < IPE_OP_COUNT; op++)
 		EXPECT_IMPLICIT(test, pol, op, true, &ipe_test_verity_signed);
 }
@@ -354,7 +366,8 @@ static void ipe_eval_invalid_op(struct kunit *test)
 	pol = ipe_test_parse(test, HDR
 			     "op=KERNEL_READ action=ALLOW\n"
 			     "op=EXECUTE action=ALLOW\n"
-			     "DEFAULT op=KERNEL_READ action=ALLOW\n");
+			     "DEFAULT op=KERNEL_READ action=ALLOW\n"
+			     "DEFAULT op=EXECUTE action=ALLOW\n");
 	EXPECT_IMPLICIT(test, pol, IPE_OP_COUNT, false, NULL);
 
 	pol = ipe_test_parse(test, HDR
@@ -416,14 +429,15 @@ static void ipe_eval_kernel_read_single_op(struct kunit *test)
 
 	pol = ipe_test_parse(test, HDR
 			     "DEFAULT op=KERNEL_READ action=ALLOW\n"
-			     "op=KMODULE action=DENY\n");
+			     "op=KMODULE action=DENY\n"
+			     "DEFAULT op=EXECUTE action=DENY\n");
 	for (op = IPE_OP_FIRMWARE; op <= IPE_OP_X509_CERT; op++) {
 		if (op == IPE_OP_KMODULE)
 			EXPECT_RULE(test, pol, op, true, NULL, DENY, 3);
 		else
 			EXPECT_OP_DEFAULT(test, pol, op, true, NULL, ALLOW);
 	}
-	EXPECT_IMPLICIT(test, pol, IPE_OP_EXECUTE, true, NULL);
+	EXPECT_OP_DEFAULT(test, pol, IPE_OP_EXECUTE, true, NULL, DENY);
 }
 
 /* every op is decided by its own table: one rule line per op */
@@ -439,7 +453,8 @@ static void ipe_eval_own_table_only(struct kunit *test)
 			     "op=KEXEC_IMAGE action=ALLOW\n"
 			     "op=KEXEC_INITRAMFS action=DENY\n"
 			     "op=POLICY action=ALLOW\n"
-			     "op=X509_CERT action=DENY\n");
+			     "op=X509_CERT action=DENY\n"
+			     "DEFAULT action=ALLOW\n");
 	for (op = 0; op < IPE_OP_COUNT; op++) {
 		if (op % 2)
 			EXPECT_RULE(test, pol, op, false, NULL, ALLOW, 2 + op);
@@ -456,9 +471,11 @@ static void ipe_eval_no_leak_between_ops(struct kunit *test)
 	pol = ipe_test_parse(test, HDR
 			     "op=KEXEC_IMAGE action=DENY\n"
 			     "op=FIRMWARE boot_verified=TRUE action=ALLOW\n"
-			     "DEFAULT op=FIRMWARE action=DENY\n");
-	EXPECT_IMPLICIT(test, pol, IPE_OP_KEXEC_INITRAMFS, false, NULL);
-	EXPECT_IMPLICIT(test, pol, IPE_OP_EXECUTE, true, NULL);
+			     "DEFAULT op=FIRMWARE action=DENY\n"
+			     "DEFAULT action=ALLOW\n");
+	EXPECT_GLOBAL_DEFAULT(test, pol, IPE_OP_KEXEC_INITRAMFS, false, NULL,
+			      ALLOW);
+	EXPECT_GLOBAL_DEFAULT(test, pol, IPE_OP_EXECUTE, true, NULL, ALLOW);
 	EXPECT_RULE(test, pol, IPE_OP_KEXEC_IMAGE, true, NULL, DENY, 2);
 	EXPECT_OP_DEFAULT(test, pol, IPE_OP_FIRMWARE, false, NULL, DENY);
 }
@@ -821,7 +838,9 @@ static void ipe_eval_result_text(struct kunit *test)
 			   "op=X509_CERT dmverity_signature=TRUE dmverity_roothash="
 			   HASH_HEX " boot_verified=FALSE action=ALLOW");
 
-	pol = ipe_test_parse(test, HDR);
+	/* no DEFAULT: only a policy the parser would refuse (see above) */
+	pol = ipe_test_parse(test, HDR "DEFAULT action=DENY\n");
+	((struct ipe_parsed_policy *)pol)->global_default = IPE_ACTION_NONE;
 	ipe_test_eval(pol, IPE_OP_EXECUTE, false, NULL, &res);
 	KUNIT_EXPECT_STREQ(test, ipe_test_result_text(test, &res),
 			   "IMPLICIT action=ALLOW");
@@ -840,7 +859,8 @@ static void ipe_eval_result_text_truncated(struct kunit *test)
 	char buf[8];
 
 	pol = ipe_test_parse(test, HDR
-			     "op=EXECUTE boot_verified=FALSE action=DENY\n");
+			     "op=EXECUTE boot_verified=FALSE action=DENY\n"
+			     "DEFAULT action=ALLOW\n");
 	ipe_test_eval(pol, IPE_OP_EXECUTE, false, NULL, &res);
 	KUNIT_EXPECT_EQ(test, ipe_eval_result_print(buf, sizeof(buf), &res),
 			(int)strlen("op=EXECUTE boot_verified=FALSE action=DENY"));

@@ -102,17 +102,22 @@ struct ipe_parsed_policy {
 	struct ipe_op_rules ops[IPE_OP_COUNT];
 };
 
+/* the longest reason of a parse error, with its NUL */
+#define IPE_PARSE_REASON_MAX	128
+
 /**
  * struct ipe_parse_error - where and why a policy text was refused
  * @line: the 1-based line of the first fatal error (0: not line-bound)
  * @column: the 1-based byte column on @line of the offending token (0
  *	when @line is 0)
- * @reason: a static, human-readable reason
+ * @reason: a human-readable reason; points to @buf
+ * @buf: the text of @reason
  */
 struct ipe_parse_error {
 	u32 line;
 	u32 column;
 	const char *reason;
+	char buf[IPE_PARSE_REASON_MAX];
 };
 
 struct ipe_parsed_policy *ipe_parse_policy(const char *text, size_t len,

@@ -17,8 +17,9 @@
  * Each input is parsed in strict and in lenient mode. An accepted policy
  * is printed back (header, DEFAULTs, every rule), the print is parsed
  * again in strict mode and the two tables must be equal. A refused one
- * must come back as ERR_PTR(-EINVAL) or ERR_PTR(-ENOMEM), with a reason
- * and the number of a line the text has.
+ * must come back as ERR_PTR(-EBADMSG), ERR_PTR(-EINVAL), ERR_PTR(-ERANGE)
+ * or ERR_PTR(-ENOMEM), with a reason and the number of a line the text
+ * has (0 for an empty policy or a missing DEFAULT).
  */
 #ifndef _IPE_POLICY_FUZZ_H
 #define _IPE_POLICY_FUZZ_H
@@ -303,6 +304,8 @@ static const char ipe_fuzz_seed_policy[] =
 	"op=EXECUTE action=ALLOW";
 
 #define IPE_FUZZ_HDR	"policy_name=fuzz policy_version=1.0.0\n"
+/* a header and the global DEFAULT every op needs */
+#define IPE_FUZZ_HDR_DEF	IPE_FUZZ_HDR "DEFAULT action=DENY\n"
 
 static const char *const ipe_fuzz_ops[] = {
 	"EXECUTE", "FIRMWARE", "KMODULE", "KEXEC_IMAGE", "KEXEC_INITRAMFS",
@@ -310,12 +313,14 @@ static const char *const ipe_fuzz_ops[] = {
 };
 
 static const char *const ipe_fuzz_spaces[] = {
-	" ", " ", " ", " ", "\t", "  ", " \t", "\v", "\f", "\r", " \r ",
+	" ", " ", " ", " ", "\t", "  ", " \t", "\v", "\f", " \v ",
 };
 
+/* a bare CR ends a line too, as in mainline */
 static const char *const ipe_fuzz_eols[] = {
 	"\n", "\n", "\n", "\n", "\n", "\n", "\n", "\n", "\r\n", "\r\n",
-	" # comment\n", "#c\n", "\t\r\n", " #\"quoted\" # comment\n",
+	" # comment\n", "#c\n", "\t\r\n", " #\"quoted\" # comment\n", "\r",
+	" # comment\r",
 };
 
 /* keys, values and fragments that random token soup is made of */
@@ -633,9 +638,9 @@ static void ipe_fuzz_filler_line(struct ipe_fuzz *f)
 }
 
 /*
- * A random policy: header, DEFAULTs (each scope at most once) and rules
- * in any order, comment and blank lines in between. About one rule token
- * in 50 is bad.
+ * A random policy: header, DEFAULTs (each scope at most once, every op
+ * covered but now and then EXECUTE) and rules in any order, comment and
+ * blank lines in between. About one rule token in 50 is bad.
  */
 static void ipe_fuzz_gen_valid(struct ipe_fuzz *f)
 {
@@ -650,11 +655,14 @@ static void ipe_fuzz_gen_valid(struct ipe_fuzz *f)
 	pending[8] = ipe_fuzz_chance(f, 70);
 	if (ipe_fuzz_chance(f, 20)) {
 		pending[7] = true;
-		pending[0] = ipe_fuzz_chance(f, 30);
+		pending[0] = !pending[8] || ipe_fuzz_chance(f, 30);
 	} else {
 		for (i = 0; i < 7; i++)
-			pending[i] = ipe_fuzz_chance(f, 25);
+			pending[i] = !pending[8] || ipe_fuzz_chance(f, 25);
 	}
+	/* an op without a DEFAULT: refused in both modes */
+	if (!pending[8] && ipe_fuzz_chance(f, 3))
+		pending[0] = false;
 	for (i = 0; i < ARRAY_SIZE(pending); i++)
 		left += pending[i];
 
@@ -764,7 +772,7 @@ static void ipe_fuzz_gen_soup(struct ipe_fuzz *f)
 	u32 lines = 1 + ipe_fuzz_below(f, 12);
 
 	if (ipe_fuzz_chance(f, 60))
-		ipe_fuzz_puts(&f->in, IPE_FUZZ_HDR);
+		ipe_fuzz_puts(&f->in, IPE_FUZZ_HDR_DEF);
 	while (lines--) {
 		u32 tokens = ipe_fuzz_below(f, 8);
 
@@ -815,7 +823,7 @@ static void ipe_fuzz_gen_bytes(struct ipe_fuzz *f)
 	bool any = ipe_fuzz_chance(f, 50);
 
 	if (ipe_fuzz_chance(f, 50))
-		ipe_fuzz_puts(&f->in, IPE_FUZZ_HDR);
+		ipe_fuzz_puts(&f->in, IPE_FUZZ_HDR_DEF);
 	while (n--)
 		ipe_fuzz_putc(&f->in, any ? (char)ipe_fuzz_below(f, 256) :
 			      ipe_fuzz_char(f, printable, sizeof(printable)));
@@ -845,11 +853,11 @@ static void ipe_fuzz_gen_comments(struct ipe_fuzz *f, u32 variant, u32 lines)
 		break;
 	case 1:
 		/* between the rules; the last line is bad */
-		ipe_fuzz_puts(&f->in, IPE_FUZZ_HDR);
+		ipe_fuzz_puts(&f->in, IPE_FUZZ_HDR_DEF);
 		ipe_fuzz_repeat(&f->in, "#\n", lines);
 		ipe_fuzz_puts(&f->in, "op=EXECUTE action=ALLOW\n");
 		ipe_fuzz_puts(&f->in, "op=EXECUTE bogus\n");
-		f->expect_line = lines + 3;
+		f->expect_line = lines + 4;
 		break;
 	case 2:
 		/* after the rules, with CRLF */
@@ -879,7 +887,7 @@ static void ipe_fuzz_gen_huge(struct ipe_fuzz *f, u32 variant, size_t len)
 	size_t i;
 
 	if (variant != 3 && variant != 4 && variant != 10)
-		ipe_fuzz_puts(b, IPE_FUZZ_HDR);
+		ipe_fuzz_puts(b, IPE_FUZZ_HDR_DEF);
 	switch (variant) {
 	case 0:
 		ipe_fuzz_putc(b, '#');
@@ -899,12 +907,12 @@ static void ipe_fuzz_gen_huge(struct ipe_fuzz *f, u32 variant, size_t len)
 	case 3:
 		ipe_fuzz_puts(b, "policy_name=");
 		ipe_fuzz_fill(b, 'n', len);
-		ipe_fuzz_puts(b, " policy_version=1.2.3\n");
+		ipe_fuzz_puts(b, " policy_version=1.2.3\nDEFAULT action=DENY\n");
 		break;
 	case 4:
 		ipe_fuzz_puts(b, "policy_name=\"");
 		ipe_fuzz_repeat(b, "a ", len / 2);
-		ipe_fuzz_puts(b, "\" policy_version=1.2.3\n");
+		ipe_fuzz_puts(b, "\" policy_version=1.2.3\nDEFAULT action=DENY\n");
 		break;
 	case 5:
 		ipe_fuzz_puts(b, "op=EXECUTE");
@@ -936,7 +944,7 @@ static void ipe_fuzz_gen_huge(struct ipe_fuzz *f, u32 variant, size_t len)
 	default:
 		ipe_fuzz_puts(b, "DEFAULT");
 		ipe_fuzz_fill(b, ' ', len);
-		ipe_fuzz_puts(b, "action=DENY\n");
+		ipe_fuzz_puts(b, "op=EXECUTE action=DENY\n");
 		break;
 	}
 }
@@ -1226,15 +1234,23 @@ static u32 ipe_fuzz_lines(const struct ipe_fuzz *f)
 	const char *s = f->in.data, *end = s + f->in.len;
 	u32 n = 0;
 
+	/* a line ends at LF, CR or CR LF */
 	while (s < end) {
-		const char *nl = memchr(s, '\n', end - s);
-
 		n++;
-		if (!nl)
-			break;
-		s = nl + 1;
+		while (s < end && *s != '\n' && *s != '\r')
+			s++;
+		if (s < end && *s == '\r' && s + 1 < end && s[1] == '\n')
+			s++;
+		s++;
 	}
 	return n;
+}
+
+/* whether @reason is not one of the errors about the whole policy */
+static bool ipe_fuzz_line_error(const char *reason)
+{
+	return strcmp(reason, "empty policy") &&
+	       strncmp(reason, "no DEFAULT for ", 15);
 }
 
 /* the result of one parse must be a policy or a well-formed error */
@@ -1250,14 +1266,19 @@ static int ipe_fuzz_check_result(struct ipe_fuzz *f,
 		why = "parser returned NULL";
 	else if (!rc && (err->line || err->reason))
 		why = "error set on success";
-	else if (rc && rc != -EINVAL && rc != -ENOMEM)
+	else if (rc && rc != -EBADMSG && rc != -EINVAL && rc != -ERANGE &&
+		 rc != -ENOMEM)
 		why = "unexpected error code";
 	else if (rc && (!err->reason || !*err->reason))
 		why = "error without reason";
-	else if (rc == -EINVAL &&
-		 (!err->line ? strcmp(err->reason, "empty policy") :
+	else if (rc && rc != -ENOMEM &&
+		 (!err->line ? ipe_fuzz_line_error(err->reason) :
 		  err->line > ipe_fuzz_lines(f)))
 		why = "error line out of range";
+	else if ((rc == -ERANGE || rc == -EINVAL) && !strstr(err->reason,
+							     "policy_version") &&
+		 !strstr(err->reason, "digest"))
+		why = "EINVAL or ERANGE for neither version nor digest";
 	if (why) {
 		snprintf(f->detail, sizeof(f->detail),
 			 "%s parse: error %ld line %u (text has %u): %s",
@@ -1306,11 +1327,13 @@ static int ipe_fuzz_round_trip(struct ipe_fuzz *f,
  * @f: the run
  *
  * Parses the input in strict and in lenient mode. Each result must be a
- * policy or ERR_PTR(-EINVAL) / ERR_PTR(-ENOMEM) with a reason and a line
- * of the text (0 only for an empty policy). What strict mode accepts,
- * lenient mode must accept with the same tables; what lenient mode
- * refuses, strict mode must refuse at the same line or before. An accepted
- * policy must print to a text that parses to the same tables.
+ * policy or an error code (mainline's: -EBADMSG, -EINVAL, -ERANGE; or
+ * -ENOMEM) with a reason and a line of the text (0 only for an empty
+ * policy or a missing DEFAULT). What strict mode accepts, lenient mode
+ * must accept with the same tables; what lenient mode refuses, strict mode
+ * must refuse too: at the same line or before, or (for a missing DEFAULT,
+ * which lenient mode may meet by skipping a bad DEFAULT line) anywhere.
+ * An accepted policy must print to a text that parses to the same tables.
  *
  * Return: 0, or -EINVAL with @f->why and @f->detail set.
  */
@@ -1369,7 +1392,7 @@ static int ipe_fuzz_check(struct ipe_fuzz *f)
 			goto out;
 		}
 	} else if (IS_ERR(lenient) &&
-		   (serr.line > lerr.line || (!lerr.line && serr.line) ||
+		   ((lerr.line && (!serr.line || serr.line > lerr.line)) ||
 		    (serr.line == lerr.line &&
 		     strcmp(serr.reason, lerr.reason)))) {
 		/* lenient mode fails only where strict mode fails too */

@@ -125,22 +125,31 @@ static struct ipe_parsed_policy *ipe_it_policy(struct kunit *test, u64 *state,
 {
 	struct ipe_parse_error err = {};
 	struct ipe_parsed_policy *pol;
+	static const char *const all_ops[] = {
+		/* the first three in the order of ipe_it_ops[] */
+		"EXECUTE", "KMODULE", "FIRMWARE", "KEXEC_IMAGE",
+		"KEXEC_INITRAMFS", "POLICY", "X509_CERT",
+	};
 	bool defs[3] = {};
 	u32 i, rules = ipe_it_below(state, IPE_IT_MAX_RULES + 1);
+	bool global;
 	size_t n;
 
 	n = scnprintf(buf, IPE_IT_TEXT_SIZE,
 		      "policy_name=index_test policy_version=1.0.0\n");
-	/*
-	 * Most policies have a global DEFAULT: one without makes the parser
-	 * warn on the console, and a few dozen such cases are enough.
-	 */
-	if (ipe_it_below(state, 32))
+	/* most policies have a global DEFAULT, the others one for each op */
+	global = ipe_it_below(state, 32);
+	if (global)
 		n += scnprintf(buf + n, IPE_IT_TEXT_SIZE - n,
 			       "DEFAULT action=%s\n",
 			       ipe_it_below(state, 2) ? "ALLOW" : "DENY");
 	for (i = 0; i < rules; i++)
 		n += ipe_it_rule(state, buf + n, IPE_IT_TEXT_SIZE - n, defs);
+	for (i = 0; !global && i < ARRAY_SIZE(all_ops); i++)
+		if (i >= ARRAY_SIZE(defs) || !defs[i])
+			n += scnprintf(buf + n, IPE_IT_TEXT_SIZE - n,
+				       "DEFAULT op=%s action=%s\n", all_ops[i],
+				       ipe_it_below(state, 2) ? "ALLOW" : "DENY");
 
 	pol = ipe_parse_policy(buf, n, true, &err);
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(pol), "line %u: %s\n%s", err.line,

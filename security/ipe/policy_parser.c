@@ -5,9 +5,10 @@
  *
  * The language this parser accepts:
  *
- * - Lines end at '\n'. ' ', '\t', '\r', '\v' and '\f' are whitespace, so
- *   CRLF line endings work. A NUL byte anywhere (even in a comment) is a
- *   fatal error on its line.
+ * - Lines end at '\n', at '\r' or at "\r\n" (one line end, as mainline's
+ *   parser, which splits at both, reads it). ' ', '\t', '\v' and '\f' are
+ *   whitespace. A NUL byte anywhere (even in a comment) is a fatal error
+ *   on its line.
  * - Outside double quotes, '#' starts a comment that runs to the end of
  *   the line. Blank and comment-only lines are skipped anywhere.
  * - A token is "key=value" or the bare word DEFAULT, which is only valid
@@ -23,29 +24,42 @@
  * - The first non-blank line is the header. It holds exactly the keys
  *   policy_name and policy_version, in either order, each once. The name
  *   is 1..255 bytes of printable ASCII, contains no '/' and is neither
- *   "." nor "..". The
- *   version is MAJOR.MINOR.REV: three parts of 1..5 decimal digits, each
- *   at most 65535. No non-blank line at all is an "empty policy" (line 0).
+ *   "." nor "..". The version is MAJOR.MINOR.REV: three parts, each read
+ *   as kstrtou16() reads a decimal number (an optional '+', then digits;
+ *   leading zeros allowed; at most 65535). No non-blank line at all is an
+ *   "empty policy" (line 0).
  * - A rule line has exactly one op=, exactly one action=ALLOW|DENY and any
  *   number of properties, in any order, each key at most once. op= is one
  *   of EXECUTE FIRMWARE KMODULE KEXEC_IMAGE KEXEC_INITRAMFS POLICY
  *   X509_CERT, or KERNEL_READ, which stores one independent copy of the
  *   rule in each of the six tables FIRMWARE..X509_CERT, in that order.
- *   All names and values are case-sensitive.
+ *   All names and values are case-sensitive. A property whose Kconfig
+ *   option is off (struct ipe_prop_type.built) makes the line malformed:
+ *   its rule could never match.
+ * - A digest value (dmverity_roothash, fsverity_digest) is HEX or ALG:HEX
+ *   (fsverity_digest: only ALG:HEX); see ipe_digest_parse() for the rules
+ *   on ALG and on the length of HEX.
  * - "DEFAULT action=X" sets the global default, "DEFAULT op=Y action=X"
  *   the default of op Y (KERNEL_READ: of all six kernel-read ops). Any
  *   other key, a missing action or a repeated key makes the line
  *   malformed. Setting a default that is already set (also through an
  *   overlap with KERNEL_READ) is fatal.
+ * - Every op must have a DEFAULT, its own or the global one: a policy
+ *   that leaves one without is refused in both modes (line 0), naming
+ *   the ops, as mainline refuses it.
  * - strict: any malformed line fails the parse with its line number and a
  *   reason. Lenient: a malformed line is skipped with a warning, but header
- *   errors, duplicate defaults, NUL bytes and allocation failures stay
- *   fatal.
+ *   errors, duplicate defaults, NUL bytes, missing defaults and allocation
+ *   failures stay fatal.
  * - Errors are reported for the first offending line; within a line, for
  *   the first offending token in text order, then for a missing op, then
  *   for a missing action. The column of an error is that of the offending
  *   token (of the NUL byte, of the line's first token for an error about
  *   the whole line, such as a missing op).
+ * - Error codes are mainline's for the same text: -EBADMSG, but -EINVAL
+ *   or -ERANGE for a policy_version part that is not a number or is too
+ *   large, and -EINVAL for a digest that is not an even number of hex
+ *   digits. What is refused here and accepted by mainline is -EBADMSG.
  */
 
 #define pr_fmt(fmt) "ipe: " fmt
@@ -65,7 +79,6 @@
 /* more than any rule can hold: each property key may appear once */
 #define IPE_MAX_RULE_PROPS	16
 #define IPE_NAME_MAX		255
-#define IPE_VERSION_DIGITS	5
 
 static const char *const ipe_op_names[IPE_OP_COUNT] = {
 	[IPE_OP_EXECUTE] = "EXECUTE",
@@ -103,6 +116,7 @@ struct ipe_parser {
 	bool fatal;
 	const char *why;
 	const char *where;	/* the offending token; NULL: the whole line */
+	char msg[IPE_PARSE_REASON_MAX];	/* a reason composed for @why */
 	struct ipe_line line;
 };
 
@@ -140,7 +154,7 @@ const char *ipe_action_name(enum ipe_action action)
 
 static bool ipe_is_space(char c)
 {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f';
 }
 
 static bool ipe_ends_token(char c)
@@ -169,7 +183,7 @@ static void ipe_cut(char **cur, char *end)
 
 /*
  * Read the next token of a line, NUL-terminating key and value in place.
- * Return: 1 for a token, 0 at the end of the line, -EINVAL (with *why)
+ * Return: 1 for a token, 0 at the end of the line, -EBADMSG (with *why)
  * for a malformed token.
  */
 static int ipe_next_token(char **cur, struct ipe_token *tok, const char **why)
@@ -193,7 +207,7 @@ static int ipe_next_token(char **cur, struct ipe_token *tok, const char **why)
 	tok->key_len = s - start;
 	if (*s == '"') {
 		*why = "misplaced quote";
-		return -EINVAL;
+		return -EBADMSG;
 	}
 	if (*s != '=') {
 		tok->value = NULL;
@@ -202,7 +216,7 @@ static int ipe_next_token(char **cur, struct ipe_token *tok, const char **why)
 	}
 	if (s == start) {
 		*why = "empty key";
-		return -EINVAL;
+		return -EBADMSG;
 	}
 	*s++ = '\0';
 
@@ -211,11 +225,11 @@ static int ipe_next_token(char **cur, struct ipe_token *tok, const char **why)
 
 		if (!close) {
 			*why = "unterminated quote";
-			return -EINVAL;
+			return -EBADMSG;
 		}
 		if (!ipe_ends_token(close[1])) {
 			*why = "misplaced quote";
-			return -EINVAL;
+			return -EBADMSG;
 		}
 		tok->value = s + 1;
 		*close = '\0';
@@ -228,20 +242,34 @@ static int ipe_next_token(char **cur, struct ipe_token *tok, const char **why)
 		s++;
 	if (*s == '"') {
 		*why = "misplaced quote";
-		return -EINVAL;
+		return -EBADMSG;
 	}
 	if (s == tok->value) {
 		*why = "missing value";
-		return -EINVAL;
+		return -EBADMSG;
 	}
 	ipe_cut(cur, s);
 	return 1;
 }
 
+/* refuse the line (in lenient mode: skip it) for @why, as mainline would */
 static int ipe_bad(struct ipe_parser *p, const char *why)
 {
 	p->why = why;
-	return -EINVAL;
+	return -EBADMSG;
+}
+
+/* the same, with error code @rc and a reason composed from @fmt */
+static __printf(3, 4) int ipe_badf(struct ipe_parser *p, int rc,
+				   const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(p->msg, sizeof(p->msg), fmt, ap);
+	va_end(ap);
+	p->why = p->msg;
+	return rc;
 }
 
 static int ipe_fatal(struct ipe_parser *p, const char *why)
@@ -265,26 +293,61 @@ static bool ipe_valid_name(const char *s)
 	       strcmp(s, ".") && strcmp(s, "..");
 }
 
-static bool ipe_parse_version(const char *s, u16 ver[3])
+/*
+ * One part of a version, read as mainline reads it (kstrtou16(), base
+ * 10): an optional '+', then at least one decimal digit. Return: 0;
+ * -ERANGE when the number needs more than 64 bits, or is above 65535;
+ * -EINVAL when it is empty or not all digits.
+ */
+static int ipe_parse_version_part(const char *s, size_t len, u16 *out)
 {
-	int i;
+	const char *end = s + len;
+	bool big = false;
+	u64 v = 0;
 
-	for (i = 0; i < 3; i++) {
-		unsigned int v = 0;
-		int digits = 0;
+	if (s < end && *s == '+')
+		s++;
+	if (s == end || *s < '0' || *s > '9')
+		return -EINVAL;
+	for (; s < end && *s >= '0' && *s <= '9'; s++)
+		if (check_mul_overflow(v, (u64)10, &v) ||
+		    check_add_overflow(v, (u64)(*s - '0'), &v))
+			big = true;
+	if (big)
+		return -ERANGE;
+	if (s != end)
+		return -EINVAL;
+	if (v > U16_MAX)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
 
-		while (*s >= '0' && *s <= '9') {
-			if (++digits > IPE_VERSION_DIGITS)
-				return false;
-			v = v * 10 + (*s++ - '0');
-		}
-		if (!digits || v > U16_MAX)
-			return false;
-		ver[i] = v;
-		if (i < 2 && *s++ != '.')
-			return false;
+/* MAJOR.MINOR.REV; the error codes are mainline's (EBADMSG: not 3 parts) */
+static int ipe_parse_version(struct ipe_parser *p, const char *s, u16 ver[3])
+{
+	int i, rc;
+
+	for (i = 0; ; i++) {
+		const char *dot = strchr(s, '.');
+		size_t len = dot ? (size_t)(dot - s) : strlen(s);
+
+		if (i == 3)
+			return ipe_bad(p, "policy_version must be MAJOR.MINOR.REV");
+		rc = ipe_parse_version_part(s, len, &ver[i]);
+		if (rc == -ERANGE)
+			return ipe_badf(p, rc, "policy_version part above %u",
+					U16_MAX);
+		if (rc)
+			return ipe_badf(p, rc,
+					"policy_version part is not a number");
+		if (!dot)
+			break;
+		s = dot + 1;
 	}
-	return !*s;
+	if (i != 2)
+		return ipe_bad(p, "policy_version must be MAJOR.MINOR.REV");
+	return 0;
 }
 
 static int ipe_parse_header(struct ipe_parser *p, char *cur)
@@ -304,12 +367,13 @@ static int ipe_parse_header(struct ipe_parser *p, char *cur)
 		p->where = tok.key;
 		if (tok.value && !strcmp(tok.key, "policy_name")) {
 			if (name)
-				return ipe_bad(p, "duplicate key");
+				return ipe_bad(p, "key policy_name given twice");
 			name = tok.value;
 			name_at = tok.key;
 		} else if (tok.value && !strcmp(tok.key, "policy_version")) {
 			if (version)
-				return ipe_bad(p, "duplicate key");
+				return ipe_bad(p,
+					       "key policy_version given twice");
 			version = tok.value;
 			version_at = tok.key;
 		} else if (first) {
@@ -333,8 +397,9 @@ static int ipe_parse_header(struct ipe_parser *p, char *cur)
 	if (!ipe_valid_name(name))
 		return ipe_bad(p, "bad policy_name");
 	p->where = version_at;
-	if (!ipe_parse_version(version, ver))
-		return ipe_bad(p, "bad policy_version");
+	rc = ipe_parse_version(p, version, ver);
+	if (rc)
+		return rc;
 
 	p->pol->name = kstrdup(name, GFP_KERNEL);
 	if (!p->pol->name)
@@ -407,20 +472,28 @@ static int ipe_line_prop(struct ipe_parser *p, const struct ipe_token *tok)
 				  "unknown key");
 	if (!type)
 		return ipe_bad(p, "unknown property");
+	/* a rule on a property that is not built would never match */
+	if (!type->built)
+		return ipe_badf(p, -EBADMSG, "%s: not built (%s=n)", type->key,
+				type->kconfig);
 	for (i = 0; i < l->nprops; i++)
 		if (l->props[i].type == type)
-			return ipe_bad(p, "duplicate key");
+			return ipe_badf(p, -EBADMSG, "key %s given twice",
+					type->key);
 	if (l->nprops == IPE_MAX_RULE_PROPS)
 		return ipe_bad(p, "too many properties");
 
 	prop = &l->props[l->nprops];
 	memset(prop, 0, sizeof(*prop));
 	prop->type = type;
-	rc = type->parse(tok->value, prop);
+	p->msg[0] = '\0';
+	rc = type->parse(tok->value, prop, p->msg, sizeof(p->msg));
 	if (rc == -ENOMEM)
 		return rc;
-	if (rc)
-		return ipe_bad(p, "bad property value");
+	if (rc) {
+		p->why = p->msg[0] ? p->msg : "bad property value";
+		return rc;
+	}
 	l->values[l->nprops++] = tok->value;
 	return 0;
 }
@@ -440,7 +513,7 @@ static int ipe_line_token(struct ipe_parser *p, const struct ipe_token *tok,
 	}
 	if (!strcmp(tok->key, "op")) {
 		if (l->has_op)
-			return ipe_bad(p, "duplicate key");
+			return ipe_bad(p, "key op given twice");
 		if (!ipe_parse_op(tok->value, l))
 			return ipe_bad(p, "unknown op");
 		l->has_op = true;
@@ -448,7 +521,7 @@ static int ipe_line_token(struct ipe_parser *p, const struct ipe_token *tok,
 	}
 	if (!strcmp(tok->key, "action")) {
 		if (l->action != IPE_ACTION_NONE)
-			return ipe_bad(p, "duplicate key");
+			return ipe_bad(p, "key action given twice");
 		l->action = ipe_parse_action(tok->value);
 		if (l->action == IPE_ACTION_NONE)
 			return ipe_bad(p, "unknown action");
@@ -489,7 +562,7 @@ static int ipe_props_clone(const struct ipe_line *l, struct ipe_prop **out)
 		return -ENOMEM;
 	for (i = 0; i < l->nprops; i++) {
 		props[i].type = l->props[i].type;
-		rc = props[i].type->parse(l->values[i], &props[i]);
+		rc = props[i].type->parse(l->values[i], &props[i], NULL, 0);
 		if (rc) {
 			ipe_props_free(props, i);
 			return rc;
@@ -633,21 +706,39 @@ static u32 ipe_error_column(const struct ipe_parser *p, const char *line)
 	return at - line + 1;
 }
 
-static void ipe_warn_implicit_allow(const struct ipe_parsed_policy *pol)
+/*
+ * Every op needs a DEFAULT, its own or the global one, as in mainline: an
+ * op without one would allow everything no rule denies. The refusal names
+ * the ops, the six kernel-read ops together as KERNEL_READ.
+ */
+static int ipe_check_defaults(struct ipe_parser *p)
 {
-	char ops[96];
+	const struct ipe_parsed_policy *pol = p->pol;
 	size_t pos = 0;
-	int op;
+	int op, kread = 0;
 
 	if (pol->global_default != IPE_ACTION_NONE)
-		return;
-	for (op = 0; op < IPE_OP_COUNT; op++)
-		if (pol->ops[op].default_action == IPE_ACTION_NONE)
-			pos += scnprintf(ops + pos, sizeof(ops) - pos, " %s",
-					 ipe_op_names[op]);
-	if (pos)
-		pr_warn("policy \"%s\": no DEFAULT for%s: implicit ALLOW\n",
-			pol->name, ops);
+		return 0;
+	for (op = IPE_OP_FIRMWARE; op <= IPE_OP_X509_CERT; op++)
+		kread += pol->ops[op].default_action == IPE_ACTION_NONE;
+	for (op = 0; op < IPE_OP_COUNT; op++) {
+		const char *name = ipe_op_names[op];
+
+		if (pol->ops[op].default_action != IPE_ACTION_NONE)
+			continue;
+		if (kread == IPE_OP_X509_CERT - IPE_OP_FIRMWARE + 1 &&
+		    op >= IPE_OP_FIRMWARE && op <= IPE_OP_X509_CERT) {
+			if (op != IPE_OP_FIRMWARE)
+				continue;
+			name = "KERNEL_READ";
+		}
+		pos += scnprintf(p->msg + pos, sizeof(p->msg) - pos, "%s%s",
+				 pos ? ", " : "no DEFAULT for ", name);
+	}
+	if (!pos)
+		return 0;
+	p->why = p->msg;
+	return -EBADMSG;
 }
 
 /**
@@ -684,7 +775,11 @@ void ipe_free_parsed_policy(struct ipe_parsed_policy *pol)
  * The language is described at the top of this file.
  *
  * Return: the parsed policy, to be released with ipe_free_parsed_policy(),
- * or ERR_PTR(-EINVAL) for a refused text, or ERR_PTR(-ENOMEM). Never NULL.
+ * or ERR_PTR(-ENOMEM), or for a refused text the error code mainline
+ * gives the same text: ERR_PTR(-EBADMSG) for most, ERR_PTR(-EINVAL) or
+ * ERR_PTR(-ERANGE) for a bad number in policy_version, ERR_PTR(-EINVAL)
+ * for a digest that is not an even number of hex digits. What this
+ * parser refuses and mainline accepts is -EBADMSG. Never NULL.
  */
 struct ipe_parsed_policy *ipe_parse_policy(const char *text, size_t len,
 					   bool strict,
@@ -692,7 +787,7 @@ struct ipe_parsed_policy *ipe_parse_policy(const char *text, size_t len,
 {
 	struct ipe_parsed_policy *pol = NULL;
 	struct ipe_parser *p;
-	char *buf, *line, *end;
+	char *buf, *line, *end, *next;
 	u32 lineno = 0, column = 0;
 	int rc = 0;
 
@@ -715,23 +810,25 @@ struct ipe_parsed_policy *ipe_parse_policy(const char *text, size_t len,
 	buf[len] = '\0';
 
 	end = buf + len;
-	for (line = buf; line < end; line++) {
-		char *stop = memchr(line, '\n', end - line);
-		char *nul;
+	for (line = buf; line < end; line = next) {
+		char *stop = line;
 
-		if (!stop)
-			stop = end;
+		/* a line ends at LF, CR or CR LF; buf[len] stops the scan */
+		while (*stop && *stop != '\n' && *stop != '\r')
+			stop++;
 		lineno++;
-		nul = memchr(line, '\0', stop - line);
-		if (nul) {
-			p->where = nul;
+		if (stop < end && !*stop) {
+			p->where = stop;
 			rc = ipe_fatal(p, "NUL byte in policy");
 			column = ipe_error_column(p, line);
 			break;
 		}
+		next = stop + 1;
+		if (*stop == '\r' && *next == '\n')
+			next++;
 		*stop = '\0';
 		rc = ipe_parse_line(p, line, lineno);
-		if (rc == -EINVAL && !strict && !p->fatal) {
+		if (rc && rc != -ENOMEM && !strict && !p->fatal) {
 			pr_warn("policy line %u ignored: %s\n", lineno, p->why);
 			rc = 0;
 		}
@@ -739,11 +836,13 @@ struct ipe_parsed_policy *ipe_parse_policy(const char *text, size_t len,
 			column = ipe_error_column(p, line);
 			break;
 		}
-		line = stop;
 	}
-	if (!rc && !p->have_header) {
+	if (!rc) {
 		lineno = 0;
-		rc = ipe_bad(p, "empty policy");
+		if (!p->have_header)
+			rc = ipe_bad(p, "empty policy");
+		else
+			rc = ipe_check_defaults(p);
 	}
 
 out:
@@ -751,14 +850,15 @@ out:
 		if (err) {
 			err->line = lineno;
 			err->column = lineno ? column : 0;
-			err->reason = rc == -ENOMEM ? "out of memory" : p->why;
+			scnprintf(err->buf, sizeof(err->buf), "%s",
+				  rc == -ENOMEM ? "out of memory" : p->why);
+			err->reason = err->buf;
 		}
 		if (p)
 			ipe_free_parsed_policy(p->pol);
 		pol = ERR_PTR(rc);
 	} else {
 		pol = p->pol;
-		ipe_warn_implicit_allow(pol);
 	}
 	kfree(p);
 	kvfree(buf);

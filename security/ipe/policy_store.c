@@ -66,8 +66,9 @@ static void *ipe_kvdup(const void *src, size_t len)
  * @text: the policy text (verified content of @pkcs7, or the boot policy)
  * @text_len: bytes in @text
  *
- * Return: the policy with one reference, or ERR_PTR(-EINVAL) when the
- * text does not parse (the reason and line are logged), -ENOMEM.
+ * Return: the policy with one reference, or the parser's error when the
+ * text does not parse (-EBADMSG, -EINVAL or -ERANGE as mainline; the
+ * reason and line are logged), or ERR_PTR(-ENOMEM).
  */
 struct ipe_policy *ipe_policy_create(const void *pkcs7, size_t pkcs7_len,
 				     const char *text, size_t text_len)
@@ -105,7 +106,7 @@ struct ipe_policy *ipe_policy_create(const void *pkcs7, size_t pkcs7_len,
 	if (IS_ERR(pol->parsed)) {
 		rc = PTR_ERR(pol->parsed);
 		pol->parsed = NULL;
-		if (rc == -EINVAL)
+		if (rc != -ENOMEM)
 			pr_err("policy rejected: line %u: %s\n", perr.line,
 			       perr.reason ?: "invalid");
 		goto err;
@@ -154,6 +155,9 @@ static struct ipe_policy *ipe_policy_from_blob(const void *blob, size_t len)
 				    VERIFYING_UNSPECIFIED_SIGNATURE,
 				    ipe_view_content, &v);
 	if (rc) {
+		/* the parser refused the text, and logged why */
+		bool parsed = IS_ERR(v.pol);
+
 		if (!IS_ERR_OR_NULL(v.pol))
 			ipe_policy_put(v.pol);
 		/*
@@ -164,7 +168,7 @@ static struct ipe_policy *ipe_policy_from_blob(const void *blob, size_t len)
 		 */
 		if (rc == -EINVAL && !v.pol)
 			rc = -EKEYREJECTED;
-		if (rc != -EINVAL)
+		if (!parsed)
 			pr_err("policy rejected: signature check failed: %d\n",
 			       rc);
 		return ERR_PTR(rc);
@@ -233,7 +237,8 @@ static int ipe_slot_add(struct ipe_policy *pol)
  * The caller has checked the writer's privilege (ipe_node_may_write()).
  *
  * Return: 0; a signature error (-EBADMSG,
- * -ENOKEY, -EKEYREJECTED...); -EINVAL for a policy that does not parse;
+ * -ENOKEY, -EKEYREJECTED...); -EBADMSG, -EINVAL or -ERANGE for a policy
+ * that does not parse (mainline's codes);
  * -EEXIST when a policy of that name is loaded; -ENOMEM.
  */
 int ipe_store_load(const void *blob, size_t len)
@@ -279,8 +284,8 @@ static struct ipe_slot *ipe_slot_of(struct inode *inode)
  * caller has checked the writer's privilege (ipe_node_may_write()).
  *
  * Return: 0; -EPERM for the boot policy; -ENOENT when the policy was
- * deleted; -EINVAL (renamed, unparsable); -ESTALE (version not higher
- * than the loaded one); signature errors; -ENOMEM.
+ * deleted; -EINVAL (renamed); the parser's error (unparsable); -ESTALE
+ * (version not higher than the loaded one); signature errors; -ENOMEM.
  */
 int ipe_store_update(struct inode *inode, const void *blob, size_t len)
 {

@@ -10,9 +10,10 @@
 #include "eval.h"
 #include "property.h"
 
-static int ipe_dmv_roothash_parse(const char *value, struct ipe_prop *prop)
+static int ipe_dmv_roothash_parse(const char *value, struct ipe_prop *prop,
+				  char *why, size_t why_len)
 {
-	struct ipe_digest *d = ipe_digest_parse(value);
+	struct ipe_digest *d = ipe_digest_parse(value, why, why_len);
 
 	if (IS_ERR(d))
 		return PTR_ERR(d);
@@ -45,6 +46,7 @@ static void ipe_dmv_roothash_free(struct ipe_prop *prop)
 
 const struct ipe_prop_type ipe_prop_dmverity_roothash = {
 	.key = "dmverity_roothash",
+	IPE_PROP_KCONFIG(CONFIG_SECURITY_IPE_PROP_DM_VERITY),
 	.parse = ipe_dmv_roothash_parse,
 	.match = ipe_dmv_roothash_match,
 	.print = ipe_dmv_roothash_print,

@@ -6,20 +6,24 @@
  */
 
 #include <linux/err.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
 #include <linux/slab.h>
 
 #include "eval.h"
 #include "property.h"
 
-static int ipe_fsv_digest_parse(const char *value, struct ipe_prop *prop)
+static int ipe_fsv_digest_parse(const char *value, struct ipe_prop *prop,
+				char *why, size_t why_len)
 {
-	struct ipe_digest *d = ipe_digest_parse(value);
+	struct ipe_digest *d = ipe_digest_parse(value, why, why_len);
 
 	if (IS_ERR(d))
 		return PTR_ERR(d);
 	if (!d->alg) {
 		kfree(d);
-		return -EINVAL;
+		snprintf(why, why_len, "fsverity_digest needs ALG:HEX");
+		return -EBADMSG;
 	}
 	prop->value.data = d;
 	return 0;
@@ -48,6 +52,7 @@ static void ipe_fsv_digest_free(struct ipe_prop *prop)
 
 const struct ipe_prop_type ipe_prop_fsverity_digest = {
 	.key = "fsverity_digest",
+	IPE_PROP_KCONFIG(CONFIG_SECURITY_IPE_PROP_FS_VERITY),
 	.parse = ipe_fsv_digest_parse,
 	.match = ipe_fsv_digest_match,
 	.print = ipe_fsv_digest_print,

@@ -6,6 +6,7 @@
 #ifndef _IPE_PROPERTY_H
 #define _IPE_PROPERTY_H
 
+#include <linux/kconfig.h>
 #include <linux/types.h>
 
 #include "policy.h"
@@ -15,8 +16,14 @@ struct ipe_eval_ctx;
 /**
  * struct ipe_prop_type - how one policy key is parsed, matched and printed
  * @key: the key as written in a policy, e.g. "boot_verified"
+ * @kconfig: the name of the Kconfig option that builds the property
+ * @built: whether that option is set; a policy naming a property that is
+ *	not built is refused (strict parsing) or the rule skipped (lenient)
  * @parse: turn @value (NUL-terminated, unquoted) into @prop->value;
- *	returns 0, -EINVAL for a malformed value, -ENOMEM
+ *	returns 0, -ENOMEM, or the error code of the policy it is refused
+ *	with (-EBADMSG, -EINVAL for bad hex as mainline), having written the
+ *	reason into @why (@why_len bytes) unless the generic "bad property
+ *	value" is what it means
  * @match: true when the event described by @ctx has the property
  * @print: write "key=value" into @buf like snprintf(); returns the length
  *	the full text needs
@@ -24,12 +31,22 @@ struct ipe_eval_ctx;
  */
 struct ipe_prop_type {
 	const char *key;
-	int (*parse)(const char *value, struct ipe_prop *prop);
+	const char *kconfig;
+	bool built;
+	int (*parse)(const char *value, struct ipe_prop *prop, char *why,
+		     size_t why_len);
 	bool (*match)(const struct ipe_prop *prop,
 		      const struct ipe_eval_ctx *ctx);
 	int (*print)(char *buf, size_t size, const struct ipe_prop *prop);
 	void (*free)(struct ipe_prop *prop);
 };
+
+/*
+ * IPE_PROP_KCONFIG(CONFIG_X) fills in &ipe_prop_type.kconfig and .built:
+ * each property names its option once.
+ */
+#define IPE_PROP_KCONFIG(CONFIG_OPT)				\
+	.kconfig = #CONFIG_OPT, .built = IS_ENABLED(CONFIG_OPT)
 
 /**
  * struct ipe_digest - a digest value as written in a policy
@@ -44,16 +61,21 @@ struct ipe_digest {
 	u8 bytes[];
 };
 
-/* the longest digest a policy may carry, in bytes (sha512) */
+/* the longest digest a policy may carry, in bytes (HASH_MAX_DIGESTSIZE) */
 #define IPE_DIGEST_MAX_LEN 64
+/* the longest algorithm name, without its NUL (CRYPTO_MAX_ALG_NAME - 1) */
+#define IPE_DIGEST_ALG_MAX 127
 
 const struct ipe_prop_type *ipe_prop_find(const char *key, size_t len);
 
 int ipe_parse_bool_value(const char *value, bool *out);
-int ipe_prop_bool_parse(const char *value, struct ipe_prop *prop);
+int ipe_prop_bool_parse(const char *value, struct ipe_prop *prop, char *why,
+			size_t why_len);
 int ipe_prop_bool_print(char *buf, size_t size, const struct ipe_prop *prop);
 
-struct ipe_digest *ipe_digest_parse(const char *value);
+struct ipe_digest *ipe_digest_parse(const char *value, char *why,
+				    size_t why_len);
+bool ipe_hash_alg_available(const char *name);
 bool ipe_digest_equal(const struct ipe_digest *want, const char *alg,
 		      const u8 *bytes, size_t len);
 int ipe_digest_print(char *buf, size_t size, const char *key,

@@ -64,12 +64,19 @@ int ipe_parse_bool_value(const char *value, bool *out)
  * ipe_prop_bool_parse() - &ipe_prop_type.parse for boolean properties
  * @value: NUL-terminated value, "TRUE" or "FALSE"
  * @prop: receives the flag in @prop->value.flag
+ * @why: receives the reason of a refusal
+ * @why_len: size of @why
  *
- * Return: 0 on success, -EINVAL for a malformed value.
+ * Return: 0 on success, -EBADMSG for a malformed value (mainline's error:
+ * no property token matches).
  */
-int ipe_prop_bool_parse(const char *value, struct ipe_prop *prop)
+int ipe_prop_bool_parse(const char *value, struct ipe_prop *prop, char *why,
+			size_t why_len)
 {
-	return ipe_parse_bool_value(value, &prop->value.flag);
+	if (!ipe_parse_bool_value(value, &prop->value.flag))
+		return 0;
+	snprintf(why, why_len, "%s must be TRUE or FALSE", prop->type->key);
+	return -EBADMSG;
 }
 
 /**

@@ -14,6 +14,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "property.h"
+
 const char *compat_log_name = "polgen";
 
 void (*compat_printk_hook)(const char *level, const char *fmt, va_list ap);
@@ -179,4 +181,15 @@ int scnprintf(char *buf, size_t size, const char *fmt, ...)
 	if (n < 0)
 		return 0;
 	return (size_t)n < size ? n : (int)(size - 1);
+}
+
+/*
+ * User space cannot ask the crypto API of the kernel a policy is meant
+ * for: any well-formed algorithm name is accepted, and the kernel checks
+ * it when the policy is loaded.
+ */
+bool ipe_hash_alg_available(const char *name)
+{
+	/* the parser never asks about an empty name */
+	return name[0] != '\0';
 }

@@ -84,8 +84,7 @@ static void ipectl_skip_add(u32 line, const char *reason)
 
 /*
  * The parser's messages: "policy line N ignored: REASON" is collected;
- * the implicit ALLOW warning is dropped, as ipectl_lint() reports it with
- * a location; anything else is passed on.
+ * anything else is passed on.
  */
 static void ipectl_printk_hook(const char *level, const char *fmt,
 			       va_list ap)
@@ -105,8 +104,6 @@ static void ipectl_printk_hook(const char *level, const char *fmt,
 			ipectl_skip_add(line, msg + off);
 		return;
 	}
-	if (strstr(msg, ": implicit ALLOW"))
-		return;
 	fprintf(stderr, "%s: %s: %s\n", ipectl_prog, level, msg);
 }
 
@@ -189,10 +186,15 @@ static void ipectl_report_skips(const struct ipectl_text *t, bool strict,
 	}
 }
 
-/* a text the kernel refuses: find the errors after the first */
+/*
+ * A text the kernel refuses: find the errors after the first. An error
+ * about the whole text (a missing DEFAULT) that only shows once bad lines
+ * are skipped goes into @late, to be reported after the line errors.
+ */
 static void ipectl_all_errors(const struct ipectl_text *t, bool strict,
 			      const struct ipe_parse_error *first,
-			      struct ipectl_diags *ds)
+			      struct ipectl_diags *ds, char *late,
+			      size_t late_size)
 {
 	u32 header = ipectl_header_line(t);
 	struct ipe_parsed_policy *pol;
@@ -216,8 +218,12 @@ static void ipectl_all_errors(const struct ipectl_text *t, bool strict,
 			ipe_free_parsed_policy(pol);
 			break;
 		}
-		ipectl_diag_add(ds, true, err.line, err.column, "%s",
-				err.reason ? err.reason : "invalid policy");
+		if (!err.line && first->line && err.reason)
+			snprintf(late, late_size, "%s", err.reason);
+		else
+			ipectl_diag_add(ds, true, err.line, err.column, "%s",
+					err.reason ? err.reason :
+					"invalid policy");
 		if (PTR_ERR(pol) == -ENOMEM || !err.line ||
 		    err.line <= header || err.line > t->nlines)
 			break;
@@ -263,6 +269,7 @@ struct ipe_parsed_policy *ipectl_check_text(const struct ipectl_text *t,
 					    bool strict,
 					    struct ipectl_diags *ds)
 {
+	char late[IPE_PARSE_REASON_MAX] = "";
 	struct ipe_parsed_policy *pol;
 	struct ipe_parse_error err;
 
@@ -279,8 +286,10 @@ struct ipe_parsed_policy *ipectl_check_text(const struct ipectl_text *t,
 	if (PTR_ERR(pol) == -ENOMEM)
 		ipectl_diag_add(ds, true, 0, 0, "out of memory");
 	else
-		ipectl_all_errors(t, strict, &err, ds);
+		ipectl_all_errors(t, strict, &err, ds, late, sizeof(late));
 	ipectl_diags_sort(ds);
+	if (late[0])
+		ipectl_diag_add(ds, true, 0, 0, "%s", late);
 	return NULL;
 }
 

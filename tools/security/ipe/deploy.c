@@ -252,6 +252,20 @@ static void deploy_reason(char *msg, size_t size, enum deploy_op op, int err,
 	const char *bname = b && b->name[0] ? b->name : NULL;
 	char active[300] = "", version[32] = "";
 
+	/* a text that does not parse: mainline's codes for that */
+	if ((op == DEPLOY_LOAD || op == DEPLOY_UPDATE) &&
+	    (err == EBADMSG || err == EINVAL || err == ERANGE) &&
+	    b && b->parsed && b->err.reason) {
+		if (b->err.line)
+			snprintf(msg, size,
+				 "the kernel refused the policy: line %u:%u: %s",
+				 b->err.line, b->err.column, b->err.reason);
+		else
+			snprintf(msg, size, "the kernel refused the policy: %s",
+				 b->err.reason);
+		return;
+	}
+
 	switch (err) {
 	case EKEYREJECTED:
 		snprintf(msg, size, "%s",
@@ -321,6 +335,10 @@ static void deploy_reason(char *msg, size_t size, enum deploy_op op, int err,
 		else
 			snprintf(msg, size, "no such policy: \"%s\"", name);
 		return;
+	case ERANGE:
+		snprintf(msg, size, "%s",
+			 "the kernel refused the policy: a policy_version part is above 65535");
+		return;
 	case E2BIG:
 		snprintf(msg, size, "%s",
 			 "the signed policy is larger than the kernel accepts (8 MiB)");
@@ -330,10 +348,6 @@ static void deploy_reason(char *msg, size_t size, enum deploy_op op, int err,
 			snprintf(msg, size,
 				 "invalid argument: the kernel refused \"%s\"",
 				 name);
-		else if (b && b->parsed && b->err.reason)
-			snprintf(msg, size,
-				 "the kernel refused the policy: line %u:%u: %s",
-				 b->err.line, b->err.column, b->err.reason);
 		else if (op == DEPLOY_UPDATE && bname && strcmp(bname, name))
 			snprintf(msg, size,
 				 "the update is named \"%s\", not \"%s\": an update must keep the policy_name",

@@ -29,13 +29,7 @@
 /* the kernel refuses larger signed policies (8 MiB); we read up to this */
 #define IPECTL_MAX_FILE		(256UL << 20)
 
-/*
- * The kernel's __printf(), which user space lacks; spelt through an alias
- * so that checkpatch does not take this definition for a use.
- */
-#define __ipectl_attribute	__attribute__
-#define __printf(a, b)		__ipectl_attribute((__format__(printf, a, b)))
-
+/* __printf() comes from the compat <linux/kernel.h> */
 extern const char *ipectl_prog;
 extern const char *ipectl_root;
 extern const char *ipectl_sysctl_root;

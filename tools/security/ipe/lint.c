@@ -7,8 +7,6 @@
  *   rule would match is decided by the earlier one. A root hash without
  *   algorithm counts as needed by a rule with the same hash and any
  *   algorithm, as it matches whenever that one does;
- * - ops left to an implicit ALLOW: neither an op DEFAULT nor a global
- *   DEFAULT, as the kernel warns at load time;
  * - the same dmverity_roothash value twice in the rules of one op.
  *
  * Rules are compared within each op's table, as the kernel evaluates
@@ -429,36 +427,6 @@ static void lint_report(struct lint_hits *h, const struct ipectl_text *t,
 	}
 }
 
-/* ops without DEFAULT while there is no global DEFAULT either */
-static void lint_implicit_allow(const struct ipe_parsed_policy *pol,
-				const struct ipectl_text *t,
-				struct ipectl_diags *ds)
-{
-	unsigned int ops = 0, kread;
-	char names[160];
-	u32 header;
-	int op;
-
-	if (pol->global_default != IPE_ACTION_NONE)
-		return;
-	for (op = 0; op < IPE_OP_COUNT; op++)
-		if (pol->ops[op].default_action == IPE_ACTION_NONE)
-			ops |= 1U << op;
-	if (!ops)
-		return;
-	kread = ops & LINT_KREAD_MASK;
-	if (kread == LINT_KREAD_MASK)
-		snprintf(names, sizeof(names), "%sKERNEL_READ",
-			 ops & (1U << IPE_OP_EXECUTE) ? "EXECUTE," : "");
-	else
-		lint_ops_name(ops, names, sizeof(names));
-	header = ipectl_header_line(t);
-	ipectl_diag_add(ds, false, header,
-			header ? ipectl_first_token_column(t, header) : 0,
-			"no DEFAULT for op=%s and no global DEFAULT: implicit ALLOW when no rule matches",
-			names);
-}
-
 /**
  * ipectl_lint() - warn about what a policy the kernel accepts gets wrong
  * @pol: the parsed policy
@@ -472,7 +440,6 @@ void ipectl_lint(const struct ipe_parsed_policy *pol,
 	size_t i;
 	int op;
 
-	lint_implicit_allow(pol, t, ds);
 	for (op = 0; op < IPE_OP_COUNT; op++)
 		if (!lint_op(&pol->ops[op], op, &hits))
 			ipectl_diag_add(ds, false, 0, 0,

@@ -8,7 +8,8 @@
  *				them in DIR/cases.tsv, one a line:
  *				NNN <tab> strict <tab> errno <tab> line <tab>
  *				reason <tab> name  (reason "-" for none)
- *	kunit_host run		run the whole suite, TAP on stdout
+ *	kunit_host run [CASE]	run the whole suite, or only the test case
+ *				named CASE, TAP on stdout
  *
  * The table is the one the kernel's suite runs, read through the same
  * generator (KUNIT_ARRAY_PARAM), so that the host tests of ipectl check
@@ -94,7 +95,7 @@ static int kunit_host_one(const struct kunit_case *c, const void *param,
 	return !!test.failures;
 }
 
-static int kunit_host_run(void)
+static int kunit_host_run(const char *only)
 {
 	const struct kunit_case *c;
 	int n = 0, failed = 0;
@@ -104,6 +105,8 @@ static int kunit_host_run(void)
 		char desc[KUNIT_PARAM_DESC_SIZE];
 		const void *p;
 
+		if (only && strcmp(c->name, only))
+			continue;
 		if (!c->generate_params) {
 			failed += kunit_host_one(c, NULL, NULL, ++n);
 			continue;
@@ -116,7 +119,7 @@ static int kunit_host_run(void)
 		}
 	}
 	printf("1..%d\n# %d passed, %d failed\n", n, n - failed, failed);
-	return failed ? 1 : 0;
+	return failed || !n ? 1 : 0;
 }
 
 static int kunit_host_corpus(const char *dir)
@@ -155,7 +158,7 @@ static int kunit_host_corpus(const char *dir)
 	return 0;
 }
 
-/* the parser's warnings (an implicit ALLOW...) are not test output */
+/* the parser's warnings (a skipped line...) are not test output */
 static void kunit_host_quiet(const char *level, const char *fmt, va_list ap)
 {
 }
@@ -165,8 +168,8 @@ int main(int argc, char **argv)
 	compat_printk_hook = kunit_host_quiet;
 	if (argc == 3 && !strcmp(argv[1], "corpus"))
 		return kunit_host_corpus(argv[2]);
-	if (argc == 2 && !strcmp(argv[1], "run"))
-		return kunit_host_run();
-	fprintf(stderr, "usage: %s corpus DIR | run\n", argv[0]);
+	if ((argc == 2 || argc == 3) && !strcmp(argv[1], "run"))
+		return kunit_host_run(argc == 3 ? argv[2] : NULL);
+	fprintf(stderr, "usage: %s corpus DIR | run [CASE]\n", argv[0]);
 	return 2;
 }

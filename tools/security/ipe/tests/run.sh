@@ -18,7 +18,8 @@
 #   (c) load/update/activate/delete/list/status on a fake securityfs and
 #       sysctl tree, and the message of every kernel error code;
 #   (d) audit log summaries with exact counts;
-#   (e) the warnings (shadowed rule, implicit ALLOW, duplicate digest);
+#   (e) the warnings (shadowed rule, duplicate digest) and the refusal of
+#       a policy that leaves an op without DEFAULT;
 #   (f) the command line and exit statuses.
 set -u
 
@@ -124,6 +125,22 @@ if [ -n "$kh" ]; then
 			"$(grep -A3 '^not ok\|^    #' "$work/kunit.tap" | head -n 40)"
 	fi
 
+	# the same suite's check of properties a kernel is built without
+	if $CC -O1 -g -Wall -Wno-sign-compare -Wno-unused-parameter \
+		-Wno-missing-field-initializers -D_GNU_SOURCE \
+		-DIPE_COMPAT_UNBUILT_PROPS \
+		-I "$here" -I "$top/scripts/ipe/polgen/compat" \
+		-I "$top/security/ipe" -o "$kh-unbuilt" "$here/kunit_host.c" \
+		"$top/scripts/ipe/polgen/parser.c" \
+		"$top/scripts/ipe/polgen/compat.c" >"$work/cc.log" 2>&1 &&
+		"$kh-unbuilt" run ipe_parser_unbuilt_props >"$work/unbuilt.tap" 2>&1 &&
+		grep -q '^ok 1 - ipe_parser_unbuilt_props' "$work/unbuilt.tap"; then
+		ok "with no property built, a rule on one is refused (strict) or skipped"
+	else
+		not_ok "with no property built, a rule on one is refused (strict) or skipped" \
+			"$(cat "$work/cc.log" "$work/unbuilt.tap" 2>/dev/null | head -n 20)"
+	fi
+
 	mkdir -p "$work/corpus"
 	if ! "$kh" corpus "$work/corpus"; then
 		not_ok "the KUnit corpus is extracted" "kunit_host corpus failed"
@@ -186,7 +203,8 @@ col_case "unknown property after white space" \
 col_case "a missing action points at the rule's first token" \
 	"$HDR\n\t op=EXECUTE boot_verified=TRUE\n" "2:3: error: missing action"
 col_case "bad policy_version points at its token" \
-	"  \tpolicy_name=t policy_version=1.2\n" "1:18: error: bad policy_version"
+	"  \tpolicy_name=t policy_version=1.2\n" \
+	"1:18: error: policy_version must be MAJOR.MINOR.REV"
 col_case "bad policy_name points at its token" \
 	"policy_version=1.2.3 policy_name=\"a/b\"\n" "1:22: error: bad policy_name"
 col_case "a NUL byte points at itself" \
@@ -198,7 +216,7 @@ col_case "a duplicate DEFAULT points at the line" \
 	"4:4: error: duplicate DEFAULT"
 col_case "a duplicate key points at the second one" \
 	"$HDR\nop=EXECUTE boot_verified=TRUE boot_verified=TRUE action=DENY\n" \
-	"2:31: error: duplicate key"
+	"2:31: error: key boot_verified given twice"
 
 # every error, not only the first
 printf '%s\n' "$HDR" 'op=EXECUTE action=allow' 'DEFAULT action=DENY' \
@@ -223,7 +241,8 @@ expect "check --lenient: skipped lines are warnings, fatal errors stay errors" \
 printf '%s\n' "policy_name=t policy_version=1.2" 'op=BOGUS' >"$work/hdr.pol"
 run "$IPECTL" check "$work/hdr.pol"
 expect "a header error stops the report (no noise after it)" \
-	'[ $rc -eq 1 ] && [ "$err" = "$work/hdr.pol:1:15: error: bad policy_version" ]' "$err"
+	'[ $rc -eq 1 ] && [ "$err" = "$work/hdr.pol:1:15: error: policy_version must be MAJOR.MINOR.REV" ]' \
+	"$err"
 printf '%s\n' "$HDR" 'DEFAULT action=ALLOW' 'op=EXECUTE bogus=1 action=ALLOW' \
 	>"$work/len.pol"
 run "$IPECTL" check --lenient "$work/len.pol"
@@ -327,7 +346,8 @@ if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
 	expect "a blob signed by another CA does not verify against ca.pem (but against its own)" \
 		'[ $urc -ne 0 ] && [ $? -eq 0 ]' "verify against ca.pem exit $urc"
 
-	printf '%s\n' "$HDR" 'op=EXECUTE action=allow' >"$work/bad.pol"
+	printf '%s\n' "$HDR" 'op=EXECUTE action=allow' 'DEFAULT action=DENY' \
+		>"$work/bad.pol"
 	run "$IPECTL" sign "$work/bad.pol" --key "$cakey" --cert "$ca" -o "$work/bad.p7s"
 	expect "sign refuses a policy with an error (exit 1, the error shown, no output)" \
 		'[ $rc -eq 1 ] && [ ! -e "$work/bad.p7s" ] &&
@@ -339,7 +359,8 @@ if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
 		-out "$work/bad.content" 2>/dev/null
 	expect "sign --force signs it anyway" \
 		'[ $rc -eq 0 ] && cmp -s "$work/bad.content" "$work/bad.pol"' "exit $rc" "$err"
-	printf '%s\n' "$HDR" 'op=EXECUTE bogus=1 action=ALLOW' >"$work/lenient.pol"
+	printf '%s\n' "$HDR" 'op=EXECUTE bogus=1 action=ALLOW' \
+		'DEFAULT action=DENY' >"$work/lenient.pol"
 	run "$IPECTL" sign --lenient "$work/lenient.pol" --key "$cakey" --cert "$ca" \
 		-o "$work/lenient.p7s"
 	expect "sign --lenient signs what lenient parsing accepts, with the warning" \
@@ -812,7 +833,6 @@ warn_case() {
 		"expected: $want" "got:      $err"
 }
 shadowed="the rule at line 3 matches every event it would match"
-implicit="and no global DEFAULT: implicit ALLOW when no rule matches"
 warn_case "shadowed rule: an earlier rule with a subset of its properties" \
 	"@:4:1: warning: rule for op=EXECUTE never matches: $shadowed" \
 	"$HDR" 'DEFAULT action=DENY' 'op=EXECUTE boot_verified=TRUE action=ALLOW' \
@@ -843,15 +863,38 @@ warn_case "a KERNEL_READ rule shadowed in one op names that op" \
 	"@:4:1: warning: rule for op=FIRMWARE never matches: $shadowed" \
 	"$HDR" 'DEFAULT action=DENY' 'op=FIRMWARE action=DENY' \
 	'op=KERNEL_READ boot_verified=TRUE action=ALLOW'
-warn_case "implicit ALLOW: no DEFAULT at all names every op" \
-	"@:2:2: warning: no DEFAULT for op=EXECUTE,KERNEL_READ $implicit" \
+# nodef_case DESC WANT TEXT-LINES...: refused (exit 1), WANT the exact
+# stderr (with @ for the file name)
+nodef_case() {
+	local desc=$1 want=$2 f=$work/nodef.pol
+
+	shift 2
+	printf '%s\n' "$@" >"$f"
+	run "$IPECTL" check "$f"
+	want=${want//@/$f}
+	expect "$desc" '[ $rc -eq 1 ] && [ "$err" = "$want" ]' "exit $rc" \
+		"expected: $want" "got:      $err"
+}
+nodef_case "no DEFAULT at all: refused, naming every op" \
+	"@: error: no DEFAULT for EXECUTE, KERNEL_READ" \
 	'# comment' " $HDR" 'op=EXECUTE boot_verified=TRUE action=ALLOW'
-ops=FIRMWARE,KEXEC_IMAGE,KEXEC_INITRAMFS,POLICY,X509_CERT
-warn_case "implicit ALLOW: only the ops without DEFAULT are named" \
-	"@:1:1: warning: no DEFAULT for op=$ops $implicit" \
+nodef_case "only the ops without DEFAULT are named" \
+	"@: error: no DEFAULT for FIRMWARE, KEXEC_IMAGE, KEXEC_INITRAMFS, POLICY, X509_CERT" \
 	"$HDR" 'DEFAULT op=EXECUTE action=DENY' 'DEFAULT op=KMODULE action=DENY'
-warn_case "no implicit ALLOW with a global DEFAULT" "" "$HDR" 'DEFAULT action=ALLOW'
-warn_case "no implicit ALLOW when every op has its DEFAULT" "" "$HDR" \
+nodef_case "line errors first, the missing DEFAULT last" \
+	"@:2:12: error: unknown action
+@: error: no DEFAULT for EXECUTE" \
+	"$HDR" 'op=EXECUTE action=MAYBE' 'DEFAULT op=KERNEL_READ action=DENY'
+printf '%s\n' "$HDR" 'DEFALUT op=EXECUTE action=DENY' \
+	'DEFAULT op=KERNEL_READ action=DENY' >"$work/typo.pol"
+run "$IPECTL" check --lenient "$work/typo.pol"
+want="$work/typo.pol: error: no DEFAULT for EXECUTE
+$work/typo.pol:2:1: warning: line ignored (lenient parsing): expected key=value"
+expect "--lenient: a misspelt DEFAULT does not leave EXECUTE open" \
+	'[ $rc -eq 1 ] && [ "$err" = "$want" ]' "exit $rc" \
+	"expected: $want" "got:      $err"
+warn_case "a global DEFAULT covers every op" "" "$HDR" 'DEFAULT action=ALLOW'
+warn_case "every op with its DEFAULT, no global one" "" "$HDR" \
 	'DEFAULT op=EXECUTE action=DENY' 'DEFAULT op=KERNEL_READ action=ALLOW'
 dup="duplicate dmverity_roothash=sha256:$H64"
 warn_case "duplicate digest: the same dmverity_roothash twice in one op" \
@@ -870,12 +913,12 @@ warn_case "a clean policy gives no warning at all" "" \
 	'op=EXECUTE dmverity_signature=TRUE action=ALLOW' \
 	'op=KERNEL_READ boot_verified=TRUE action=ALLOW' \
 	'op=KERNEL_READ dmverity_signature=TRUE action=ALLOW'
-printf '%s\n' "$HDR" 'op=EXECUTE action=ALLOW' 'op=EXECUTE action=ALLOW' >"$work/w.pol"
+printf '%s\n' "$HDR" 'DEFAULT action=DENY' 'op=EXECUTE action=ALLOW' \
+	'op=EXECUTE action=ALLOW' >"$work/w.pol"
 run "$IPECTL" check --Werror "$work/w.pol"
 expect "--Werror: warnings become errors, exit 1" \
 	'[ $rc -eq 1 ] &&
-	 [[ "$err" == *"3:1: error: rule for op=EXECUTE never matches"* ]] &&
-	 [[ "$err" == *"1:1: error: no DEFAULT"* ]]' \
+	 [[ "$err" == *"4:1: error: rule for op=EXECUTE never matches"* ]]' \
 	"exit $rc" "$err"
 
 # ---------------------------------------------------------------------

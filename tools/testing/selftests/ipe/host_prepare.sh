@@ -45,6 +45,11 @@ printf 'D' | dd of="$data/pl_a_1.tampered.p7s" bs=1 seek=$((off + 7)) \
 } >"$data/pl_multi.pol"
 sign "$data/pl_multi.pol" "$data/pl_multi.p7s"
 
+# bare CR line ends and a '+' in the version, as mainline reads them
+printf 'policy_name=pl_cr policy_version=+0.0.1\rDEFAULT action=ALLOW\r%s\r' \
+	'op=EXECUTE boot_verified=TRUE action=ALLOW' >"$data/pl_cr.pol"
+sign "$data/pl_cr.pol" "$data/pl_cr.p7s"
+
 # Not DER at all, and a header that announces 9.4 MB.
 printf 'this is not a signature\n' >"$data/garbage.bin"
 printf '\x30\x84\x00\x90\x00\x00\x02\x01\x01' >"$data/huge_header.bin"

@@ -25,7 +25,8 @@
 #   flipc_*  bytes of the signed content flipped: EKEYREJECTED
 #   flips_*  bytes of the RSA signature flipped, zeroed or set to 0xff, the
 #            signature of another policy, an untrusted signer (ENOKEY)
-#   sgarb_*  valid CA signatures over garbage text: EINVAL
+#   sgarb_*  valid CA signatures over garbage text: mainline's errors,
+#            EBADMSG (ERANGE, EINVAL for a bad policy_version number)
 #   rword    random bytes that no boolean or integer parser can accept
 #   boolval, zero, laxtrue_*, intval hand-made values for the 0/1 nodes
 #   names    del_policy names; actnames  ipe.active_policy names
@@ -275,10 +276,19 @@ for _ in range(6):
     texts.append(b"policy_name=fz_g policy_version=7.0.0\n" +
                  garbage_lines(rng.randrange(1, 8)))
 hdr = b"policy_name=fz_g policy_version=7.0.0\n"
+# the texts whose error is not EBADMSG: mainline's kstrtou16() codes
+errno_of = {
+    b"policy_name=fz_g policy_version=70000.0.0\nDEFAULT action=ALLOW\n":
+        "ERANGE",
+    b"policy_name=fz_g policy_version=7.x.0\nDEFAULT action=ALLOW\n":
+        "EINVAL",
+}
 for t in [b"policy_name=fz_g policy_version=7.0\nDEFAULT action=ALLOW\n",
           b"policy_name=fz_g policy_version=7.0.0.0\nDEFAULT action=ALLOW\n",
           b"policy_name=fz_g policy_version=70000.0.0\nDEFAULT action=ALLOW\n",
           b"policy_name=fz_g policy_version=7.x.0\nDEFAULT action=ALLOW\n",
+          hdr + b"op=EXECUTE action=ALLOW\n",
+          hdr + b"DEFALUT op=EXECUTE action=DENY\nDEFAULT op=KERNEL_READ action=DENY\n",
           b"policy_version=7.0.0\nDEFAULT action=ALLOW\n",
           b"policy_name=fz/g policy_version=7.0.0\nDEFAULT action=ALLOW\n",
           b"policy_name=. policy_version=7.0.0\nDEFAULT action=ALLOW\n",
@@ -293,11 +303,11 @@ for t in [b"policy_name=fz_g policy_version=7.0\nDEFAULT action=ALLOW\n",
     texts.append(t)
 os.makedirs(os.path.join(fz, "sg"))
 for i, t in enumerate(texts):
-    add("sgarb_n", "sg/n_%03d.p7s" % i, None, "EINVAL")
+    add("sgarb_n", "sg/n_%03d.p7s" % i, None, errno_of.get(t, "EBADMSG"))
     with open(os.path.join(fz, "sg", "n_%03d.txt" % i), "wb") as f:
         f.write(t)
 for i in range(6):
-    add("sgarb_a", "sg/a_%03d.p7s" % i, None, "EINVAL")
+    add("sgarb_a", "sg/a_%03d.p7s" % i, None, "EBADMSG")
     with open(os.path.join(fz, "sg", "a_%03d.txt" % i), "wb") as f:
         f.write(b"policy_name=fz_a policy_version=7.2.0\n" +
                 garbage_lines(rng.randrange(1, 8)))

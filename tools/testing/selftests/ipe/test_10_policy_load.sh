@@ -47,8 +47,8 @@ expect_eq "and the kernel log says how much of it came" 1 \
 	"$(dmesg | grep -c "ipe: incomplete policy discarded: $(wc -c </tmp/ipe_short.p7s) of")"
 rm -f /tmp/ipe_short.p7s
 audit_clear
-expect_write "a signed policy that does not parse is EINVAL" EINVAL "$IPE_FS/new_policy" \
-	"$D/pl_bad.p7s"
+expect_write "a signed policy that does not parse is EBADMSG (as mainline)" EBADMSG \
+	"$IPE_FS/new_policy" "$D/pl_bad.p7s"
 if dmesg | grep -q "ipe: policy rejected: line 3: unknown action"; then
 	pass "the parse error is logged with its line and reason"
 else
@@ -62,12 +62,25 @@ expect_write "a policy written in 4 KiB pieces loads like one write" OK -c 4096 
 check "the piecewise policy reads back byte for byte" cmp "$P/pl_multi/content" "$D/pl_multi.pol"
 
 # strict_parse
-expect_write "strict parsing refuses an unknown property" EINVAL "$IPE_FS/new_policy" \
+expect_write "strict parsing refuses an unknown property" EBADMSG "$IPE_FS/new_policy" \
 	"$D/pl_lenient.p7s"
 sysctl -q -w ipe.strict_parse=0
 expect_write "with ipe.strict_parse=0 the unknown line is skipped" OK "$IPE_FS/new_policy" \
 	"$D/pl_lenient.p7s"
+audit_clear
+expect_write "ipe.strict_parse=0: a misspelt DEFAULT leaves EXECUTE without one: EBADMSG" \
+	EBADMSG "$IPE_FS/new_policy" "$D/pl_nodef.p7s"
+if dmesg | grep -q "ipe: policy rejected: line 0: no DEFAULT for EXECUTE$"; then
+	pass "the missing DEFAULT is logged, naming the op"
+else
+	fail "the missing DEFAULT is logged, naming the op" "$(dmesg | grep ipe: | tail -n 2)"
+fi
+check_fails "the policy without DEFAULT has no directory" test -e "$P/pl_nodef"
 sysctl -q -w ipe.strict_parse=1
+expect_write "bare CR line ends and a '+' version load, as in mainline" OK \
+	"$IPE_FS/new_policy" "$D/pl_cr.p7s"
+expect_eq "the CR policy's version" 0.0.1 "$(cat "$P/pl_cr/version" 2>&1)"
+expect_write "the CR policy is deleted again" OK -s 1 "$P/pl_cr/delete"
 expect_eq "ipe.strict_parse reads back 1" "1" "$(cat /proc/sys/ipe/strict_parse)"
 
 # activation

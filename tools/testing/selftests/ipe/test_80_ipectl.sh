@@ -166,8 +166,8 @@ expect_msg "a blob changed after signing: EKEYREJECTED message" \
 	"$IPECTL" load "$D/ipectl_a_1.tampered.p7s"
 expect_msg "an unsigned policy: EBADMSG message" \
 	"malformed PKCS#7 or policy" "$IPECTL" load "$D/ipectl_a_1.pol"
-expect_msg "a signed policy that does not parse: EINVAL with line and reason" \
-	"the kernel refused the policy: line 3:12: unknown action (EINVAL)" \
+expect_msg "a signed policy that does not parse: EBADMSG with line and reason" \
+	"the kernel refused the policy: line 3:12: unknown action (EBADMSG)" \
 	"$IPECTL" load "$D/ipectl_bad.p7s"
 check_fails "the refused policy has no directory" test -e "$P/ipectl_bad"
 expect_msg "without CAP_MAC_ADMIN: EPERM message" \

