@@ -523,7 +523,7 @@ int ipe_store_active_name(char *buf, size_t size)
 
 /**
  * ipe_store_boot() - load and activate the policy built into the kernel
- * @text: the policy text (CONFIG_SECURITY_IPE_BOOT_POLICY)
+ * @text: the policy text (CONFIG_IPE_BOOT_POLICY)
  * @len: bytes in @text
  *
  * Context: LSM initialization, before any evaluation.
