@@ -170,7 +170,7 @@ out:
  * keeps that there was one (dmverity_signature=TRUE). A new root hash
  * replaces the device's facts as a whole, so it starts unsigned;
  * withdrawing the root hash withdraws every fact. The signature fact is
- * ignored unless CONFIG_SECURITY_IPE_PROP_DM_VERITY_SIGNATURE is set.
+ * ignored unless CONFIG_IPE_PROP_DM_VERITY_SIGNATURE is set.
  *
  * Context: process context, may sleep.
  * Return: 0, -EINVAL for a malformed root hash, or -ENOMEM.
@@ -183,7 +183,7 @@ int ipe_bdev_setintegrity(struct block_device *bdev,
 	case LSM_INT_DMVERITY_ROOTHASH:
 		return ipe_bdev_set_roothash(bdev, value, size);
 	case LSM_INT_DMVERITY_SIG_VALID:
-		if (!IS_ENABLED(CONFIG_SECURITY_IPE_PROP_DM_VERITY_SIGNATURE))
+		if (!IS_ENABLED(CONFIG_IPE_PROP_DM_VERITY_SIGNATURE))
 			return 0;
 		return ipe_bdev_set_signature(bdev, value, size);
 	default:

@@ -32,7 +32,7 @@ static inline struct ipe_bdev *ipe_bdev(const struct block_device *bdev)
 	return bdev->bd_security + ipe_blobs.lbs_bdev;
 }
 
-#ifdef CONFIG_SECURITY_IPE_PROP_DM_VERITY
+#ifdef CONFIG_IPE_PROP_DM_VERITY
 
 void ipe_bdev_free_security(struct block_device *bdev);
 int ipe_bdev_setintegrity(struct block_device *bdev,
@@ -50,6 +50,6 @@ ipe_sb_bdev_facts(const struct super_block *sb)
 	return NULL;
 }
 
-#endif /* CONFIG_SECURITY_IPE_PROP_DM_VERITY */
+#endif /* CONFIG_IPE_PROP_DM_VERITY */
 
 #endif /* _IPE_BDEV_H */

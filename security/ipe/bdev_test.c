@@ -223,7 +223,7 @@ static void ipe_bdev_signature(struct kunit *test)
 	u8 hash[64];
 	struct ipe_bdev_facts f;
 
-	if (!IS_ENABLED(CONFIG_SECURITY_IPE_PROP_DM_VERITY_SIGNATURE))
+	if (!IS_ENABLED(CONFIG_IPE_PROP_DM_VERITY_SIGNATURE))
 		kunit_skip(test, "dmverity_signature support is not built");
 
 	KUNIT_ASSERT_EQ(test, ipe_bdev_test_set_root(test->priv, "sha256",
@@ -256,7 +256,7 @@ static void ipe_bdev_new_roothash_is_unsigned(struct kunit *test)
 	u8 hash[64];
 	struct ipe_bdev_facts f;
 
-	if (!IS_ENABLED(CONFIG_SECURITY_IPE_PROP_DM_VERITY_SIGNATURE))
+	if (!IS_ENABLED(CONFIG_IPE_PROP_DM_VERITY_SIGNATURE))
 		kunit_skip(test, "dmverity_signature support is not built");
 
 	KUNIT_ASSERT_EQ(test, ipe_bdev_test_set_root(test->priv, "sha256",
@@ -290,7 +290,7 @@ static void ipe_bdev_signature_without_roothash(struct kunit *test)
 	u8 hash[64];
 	struct ipe_bdev_facts f;
 
-	if (!IS_ENABLED(CONFIG_SECURITY_IPE_PROP_DM_VERITY_SIGNATURE))
+	if (!IS_ENABLED(CONFIG_IPE_PROP_DM_VERITY_SIGNATURE))
 		kunit_skip(test, "dmverity_signature support is not built");
 
 	KUNIT_ASSERT_EQ(test, ipe_bdev_setintegrity(test->priv,

@@ -48,11 +48,11 @@ void ipe_ctx_fsverity(struct ipe_eval_ctx *ctx, struct inode *inode)
 	ctx->fsv_digest_len = hash_digest_size[alg];
 	ctx->fsv_digest_key = ipe_digest_key(ctx->fsv_digest,
 					     ctx->fsv_digest_len);
-	ctx->fsv_signed = IS_ENABLED(CONFIG_SECURITY_IPE_PROP_FS_VERITY_SIGNATURE) &&
+	ctx->fsv_signed = IS_ENABLED(CONFIG_IPE_PROP_FS_VERITY_BUILTIN_SIG) &&
 			  READ_ONCE(ipe_inode(inode)->fsv_signed);
 }
 
-#ifdef CONFIG_SECURITY_IPE_PROP_FS_VERITY_SIGNATURE
+#ifdef CONFIG_IPE_PROP_FS_VERITY_BUILTIN_SIG
 /**
  * ipe_inode_setintegrity() - the inode_setintegrity hook
  * @inode: the inode fs-verity reports on

@@ -12,7 +12,7 @@
 
 struct ipe_eval_ctx;
 
-#ifdef CONFIG_SECURITY_IPE_PROP_FS_VERITY
+#ifdef CONFIG_IPE_PROP_FS_VERITY
 void ipe_ctx_fsverity(struct ipe_eval_ctx *ctx, struct inode *inode);
 #else
 static inline void ipe_ctx_fsverity(struct ipe_eval_ctx *ctx,
@@ -21,7 +21,7 @@ static inline void ipe_ctx_fsverity(struct ipe_eval_ctx *ctx,
 }
 #endif
 
-#ifdef CONFIG_SECURITY_IPE_PROP_FS_VERITY_SIGNATURE
+#ifdef CONFIG_IPE_PROP_FS_VERITY_BUILTIN_SIG
 int ipe_inode_setintegrity(const struct inode *inode,
 			   enum lsm_integrity_type type, const void *value,
 			   size_t size);

@@ -23,7 +23,7 @@ static inline struct ipe_superblock *ipe_sb(const struct super_block *sb)
 	return sb->s_security + ipe_blobs.lbs_superblock;
 }
 
-#ifdef CONFIG_SECURITY_IPE_PROP_BOOT_VERIFIED
+#ifdef CONFIG_IPE_PROP_BOOT_VERIFIED
 void ipe_initramfs_populated(void);
 int ipe_initramfs_inode_alloc(struct inode *inode);
 int ipe_initramfs_file_open(struct file *file);

@@ -17,14 +17,14 @@
 bool ipe_initialized __ro_after_init;
 
 struct lsm_blob_sizes ipe_blobs __lsm_ro_after_init = {
-#ifdef CONFIG_SECURITY_IPE_PROP_BOOT_VERIFIED
+#ifdef CONFIG_IPE_PROP_BOOT_VERIFIED
 	.lbs_superblock = sizeof(struct ipe_superblock),
 #endif
-#ifdef CONFIG_SECURITY_IPE_PROP_DM_VERITY
+#ifdef CONFIG_IPE_PROP_DM_VERITY
 	.lbs_bdev = sizeof(struct ipe_bdev),
 #endif
-#if IS_ENABLED(CONFIG_SECURITY_IPE_PROP_BOOT_VERIFIED) || \
-	IS_ENABLED(CONFIG_SECURITY_IPE_PROP_FS_VERITY_SIGNATURE)
+#if IS_ENABLED(CONFIG_IPE_PROP_BOOT_VERIFIED) || \
+	IS_ENABLED(CONFIG_IPE_PROP_FS_VERITY_BUILTIN_SIG)
 	.lbs_inode = sizeof(struct ipe_inode),
 #endif
 };
@@ -35,23 +35,23 @@ static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(file_mprotect, ipe_file_mprotect),
 	LSM_HOOK_INIT(kernel_read_file, ipe_kernel_read_file),
 	LSM_HOOK_INIT(kernel_load_data, ipe_kernel_load_data),
-#ifdef CONFIG_SECURITY_IPE_PROP_BOOT_VERIFIED
+#ifdef CONFIG_IPE_PROP_BOOT_VERIFIED
 	LSM_HOOK_INIT(initramfs_populated, ipe_initramfs_populated),
 	LSM_HOOK_INIT(inode_alloc_security, ipe_initramfs_inode_alloc),
 	LSM_HOOK_INIT(file_open, ipe_initramfs_file_open),
 	LSM_HOOK_INIT(inode_setattr, ipe_initramfs_inode_setattr),
 #endif
-#ifdef CONFIG_SECURITY_IPE_PROP_DM_VERITY
+#ifdef CONFIG_IPE_PROP_DM_VERITY
 	LSM_HOOK_INIT(bdev_free_security, ipe_bdev_free_security),
 	LSM_HOOK_INIT(bdev_setintegrity, ipe_bdev_setintegrity),
 #endif
-#ifdef CONFIG_SECURITY_IPE_PROP_FS_VERITY_SIGNATURE
+#ifdef CONFIG_IPE_PROP_FS_VERITY_BUILTIN_SIG
 	LSM_HOOK_INIT(inode_setintegrity, ipe_inode_setintegrity),
 #endif
 };
 
 /*
- * Activate CONFIG_SECURITY_IPE_BOOT_POLICY, checked by polgen at build time.
+ * Activate CONFIG_IPE_BOOT_POLICY, checked by polgen at build time.
  * A kernel built with a boot policy promises that it rules from the first
  * exec: should the policy fail to load all the same (out of memory this
  * early), enforcing without it would allow everything, so IPE stops the

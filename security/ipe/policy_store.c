@@ -144,16 +144,35 @@ static int ipe_view_content(void *ctx, const void *data, size_t len,
 	return PTR_ERR_OR_ZERO(v->pol);
 }
 
-/* Verify @blob against the trusted keys and parse what it signs. */
+/*
+ * The keyring a policy signer must chain to: the built-in trusted keys
+ * (NULL), or those and the secondary trusted keyring.
+ */
+#ifdef CONFIG_IPE_POLICY_SIG_SECONDARY_KEYRING
+#define IPE_POLICY_KEYRING	VERIFY_USE_SECONDARY_KEYRING
+#else
+#define IPE_POLICY_KEYRING	NULL
+#endif
+
+/*
+ * Verify @blob against the trusted keys, then, if none of them signed it
+ * and the kernel is configured so, against the platform keyring; parse
+ * what it signs.
+ */
 static struct ipe_policy *ipe_policy_from_blob(const void *blob, size_t len)
 {
 	struct ipe_view v = { .blob = blob, .blob_len = len };
 	int rc;
 
-	rc = verify_pkcs7_signature(NULL, 0, blob, len,
-				    VERIFY_USE_SECONDARY_KEYRING,
+	rc = verify_pkcs7_signature(NULL, 0, blob, len, IPE_POLICY_KEYRING,
 				    VERIFYING_UNSPECIFIED_SIGNATURE,
 				    ipe_view_content, &v);
+	if (IS_ENABLED(CONFIG_IPE_POLICY_SIG_PLATFORM_KEYRING) &&
+	    rc == -ENOKEY && !v.pol)
+		rc = verify_pkcs7_signature(NULL, 0, blob, len,
+					    VERIFY_USE_PLATFORM_KEYRING,
+					    VERIFYING_UNSPECIFIED_SIGNATURE,
+					    ipe_view_content, &v);
 	if (rc) {
 		/* the parser refused the text, and logged why */
 		bool parsed = IS_ERR(v.pol);
@@ -514,7 +533,7 @@ int ipe_store_active_name(char *buf, size_t size)
 
 /**
  * ipe_store_boot() - load and activate the policy built into the kernel
- * @text: the policy text (CONFIG_SECURITY_IPE_BOOT_POLICY)
+ * @text: the policy text (CONFIG_IPE_BOOT_POLICY)
  * @len: bytes in @text
  *
  * Context: LSM initialization, before any evaluation.

@@ -215,7 +215,7 @@ rfc_policy() {
 	sign "$data/$1.pol" "$data/$1.p7s"
 }
 
-# The boot policy the RFC builds in (CONFIG_SECURITY_IPE_BOOT_POLICY=
+# The boot policy the RFC builds in (CONFIG_IPE_BOOT_POLICY=
 # "../AllowAllInitialSB.pol"), its example "Allow only initial
 # superblock"; here it is deployed like the others.
 rfc_policy rfc_allow_initial_sb 'policy_name="Allow All Initial SB" policy_version=2.20.0

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Host test of scripts/ipe/polgen, the tool that compiles
-# CONFIG_SECURITY_IPE_BOOT_POLICY into the kernel.
+# CONFIG_IPE_BOOT_POLICY into the kernel.
 #
 # Usage: polgen_test.sh PATH/TO/polgen
 #

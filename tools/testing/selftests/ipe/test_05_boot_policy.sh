@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The boot policy compiled into the test kernel (boot_policy.pol through
-# CONFIG_SECURITY_IPE_BOOT_POLICY): active from boot, listed, read-only,
+# CONFIG_IPE_BOOT_POLICY): active from boot, listed, read-only,
 # undeletable.
 . "$IPE_SELFTESTS/ipe_lib.sh"
 P=$IPE_FS/policies/boot
