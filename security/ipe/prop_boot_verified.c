@@ -15,7 +15,7 @@ static bool ipe_boot_verified_match(const struct ipe_prop *prop,
 
 const struct ipe_prop_type ipe_prop_boot_verified = {
 	.key = "boot_verified",
-	IPE_PROP_KCONFIG(CONFIG_SECURITY_IPE_PROP_BOOT_VERIFIED),
+	IPE_PROP_KCONFIG(CONFIG_IPE_PROP_BOOT_VERIFIED),
 	.parse = ipe_prop_bool_parse,
 	.match = ipe_boot_verified_match,
 	.print = ipe_prop_bool_print,

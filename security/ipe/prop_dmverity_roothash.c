@@ -46,7 +46,7 @@ static void ipe_dmv_roothash_free(struct ipe_prop *prop)
 
 const struct ipe_prop_type ipe_prop_dmverity_roothash = {
 	.key = "dmverity_roothash",
-	IPE_PROP_KCONFIG(CONFIG_SECURITY_IPE_PROP_DM_VERITY),
+	IPE_PROP_KCONFIG(CONFIG_IPE_PROP_DM_VERITY),
 	.parse = ipe_dmv_roothash_parse,
 	.match = ipe_dmv_roothash_match,
 	.print = ipe_dmv_roothash_print,

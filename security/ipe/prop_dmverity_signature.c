@@ -17,7 +17,7 @@ static bool ipe_dmv_signature_match(const struct ipe_prop *prop,
 
 const struct ipe_prop_type ipe_prop_dmverity_signature = {
 	.key = "dmverity_signature",
-	IPE_PROP_KCONFIG(CONFIG_SECURITY_IPE_PROP_DM_VERITY_SIGNATURE),
+	IPE_PROP_KCONFIG(CONFIG_IPE_PROP_DM_VERITY_SIGNATURE),
 	.parse = ipe_prop_bool_parse,
 	.match = ipe_dmv_signature_match,
 	.print = ipe_prop_bool_print,

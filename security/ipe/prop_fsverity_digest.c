@@ -52,7 +52,7 @@ static void ipe_fsv_digest_free(struct ipe_prop *prop)
 
 const struct ipe_prop_type ipe_prop_fsverity_digest = {
 	.key = "fsverity_digest",
-	IPE_PROP_KCONFIG(CONFIG_SECURITY_IPE_PROP_FS_VERITY),
+	IPE_PROP_KCONFIG(CONFIG_IPE_PROP_FS_VERITY),
 	.parse = ipe_fsv_digest_parse,
 	.match = ipe_fsv_digest_match,
 	.print = ipe_fsv_digest_print,

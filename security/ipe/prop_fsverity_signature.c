@@ -15,7 +15,7 @@ static bool ipe_fsv_signature_match(const struct ipe_prop *prop,
 
 const struct ipe_prop_type ipe_prop_fsverity_signature = {
 	.key = "fsverity_signature",
-	IPE_PROP_KCONFIG(CONFIG_SECURITY_IPE_PROP_FS_VERITY_SIGNATURE),
+	IPE_PROP_KCONFIG(CONFIG_IPE_PROP_FS_VERITY_BUILTIN_SIG),
 	.parse = ipe_prop_bool_parse,
 	.match = ipe_fsv_signature_match,
 	.print = ipe_prop_bool_print,
