@@ -48,7 +48,7 @@ no-sysctl		EXPERT=y PROC_SYSCTL=n SYSCTL=n
 # for, or kconfig.sh would report that they did not take.
 dependents() {
 	case $1 in
-	SECURITY_IPE) echo 'SECURITY_IPE_[A-Z_]*' ;;
+	SECURITY_IPE) echo 'SECURITY_IPE_[A-Z_]* IPE_[A-Z_]*' ;;
 	IPE_PROP_DM_VERITY) echo IPE_PROP_DM_VERITY_SIGNATURE ;;
 	DM_VERITY_VERIFY_ROOTHASH_SIG)
 		echo 'DM_VERITY_VERIFY_ROOTHASH_SIG_SECONDARY_KEYRING IPE_PROP_DM_VERITY_SIGNATURE' ;;
