@@ -3,7 +3,8 @@
 #
 # Policy signers from the secondary trusted keyring
 # (CONFIG_IPE_POLICY_SIG_SECONDARY_KEYRING): a policy signed by a key
-# the kernel does not have is ENOKEY; once that key's certificate, issued
+# the kernel does not have, with no certificate in the message, is
+# ENOKEY; once that key's certificate, issued
 # by a built-in CA, is added to .secondary_trusted_keys at run time, the
 # same policy loads. A certificate the built-in keys did not issue does
 # not get into the keyring, and its policy stays ENOKEY.
