@@ -33,25 +33,6 @@
 #include "ipe_errname.h"
 #include "ipe_util.h"
 
-static int drop_mac_admin(void)
-{
-	struct __user_cap_header_struct h = {
-		.version = _LINUX_CAPABILITY_VERSION_3,
-	};
-	struct __user_cap_data_struct d[2];
-	int idx = CAP_TO_INDEX(CAP_MAC_ADMIN);
-	__u32 bit = CAP_TO_MASK(CAP_MAC_ADMIN);
-
-	if (prctl(PR_CAPBSET_DROP, CAP_MAC_ADMIN, 0, 0, 0))
-		return -1;
-	if (syscall(SYS_capget, &h, d))
-		return -1;
-	d[idx].effective &= ~bit;
-	d[idx].permitted &= ~bit;
-	d[idx].inheritable &= ~bit;
-	return syscall(SYS_capset, &h, d);
-}
-
 /* Send @fd, or when it is negative the errno @err of the open, on @sock. */
 static int send_fd(int sock, int fd, int err)
 {
@@ -144,7 +125,7 @@ int main(int argc, char **argv)
 	}
 	if (!pid) {
 		close(sv[0]);
-		if (drop_opener && drop_mac_admin()) {
+		if (drop_opener && ipe_drop_mac_admin()) {
 			perror("drop CAP_MAC_ADMIN");
 			_exit(2);
 		}
@@ -169,7 +150,7 @@ int main(int argc, char **argv)
 		putchar('\n');
 		return 1;
 	}
-	if (drop_writer && drop_mac_admin()) {
+	if (drop_writer && ipe_drop_mac_admin()) {
 		perror("drop CAP_MAC_ADMIN");
 		return 2;
 	}

@@ -1,19 +1,45 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the IPE selftest helpers share besides errno names: reading a
- * whole file, and fail-nth fault injection (/proc/thread-self/fail-nth,
+ * What the IPE selftest helpers share besides errno names: dropping
+ * CAP_MAC_ADMIN, reading a whole file, and fail-nth fault injection (/proc/thread-self/fail-nth,
  * CONFIG_FAULT_INJECTION).
  */
 #ifndef IPE_UTIL_H
 #define IPE_UTIL_H
 
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "ipe_errname.h"
+
+/*
+ * Drop CAP_MAC_ADMIN from every set of this process and from its bounding
+ * set, so that not even an exec gets it back. 0 or -1 (errno set).
+ */
+static inline int ipe_drop_mac_admin(void)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct d[2];
+	int idx = CAP_TO_INDEX(CAP_MAC_ADMIN);
+	__u32 bit = CAP_TO_MASK(CAP_MAC_ADMIN);
+
+	if (prctl(PR_CAPBSET_DROP, CAP_MAC_ADMIN, 0, 0, 0))
+		return -1;
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	d[idx].effective &= ~bit;
+	d[idx].permitted &= ~bit;
+	d[idx].inheritable &= ~bit;
+	return syscall(SYS_capset, &h, d);
+}
 
 /* @path's bytes in a malloc()ed buffer, their count in @len; NULL on error */
 static inline void *ipe_slurp(const char *path, size_t *len)

@@ -30,25 +30,6 @@
 #include "ipe_errname.h"
 #include "ipe_util.h"
 
-static int drop_mac_admin(void)
-{
-	struct __user_cap_header_struct h = {
-		.version = _LINUX_CAPABILITY_VERSION_3,
-	};
-	struct __user_cap_data_struct d[2];
-	int idx = CAP_TO_INDEX(CAP_MAC_ADMIN);
-	__u32 bit = CAP_TO_MASK(CAP_MAC_ADMIN);
-
-	if (prctl(PR_CAPBSET_DROP, CAP_MAC_ADMIN, 0, 0, 0))
-		return -1;
-	if (syscall(SYS_capget, &h, d))
-		return -1;
-	d[idx].effective &= ~bit;
-	d[idx].permitted &= ~bit;
-	d[idx].inheritable &= ~bit;
-	return syscall(SYS_capset, &h, d);
-}
-
 int main(int argc, char **argv)
 {
 	size_t len = 0, chunk = 0, off = 0;
@@ -63,7 +44,7 @@ int main(int argc, char **argv)
 			chunk = strtoul(optarg, NULL, 0);
 			break;
 		case 'd':
-			if (drop_mac_admin()) {
+			if (ipe_drop_mac_admin()) {
 				perror("drop CAP_MAC_ADMIN");
 				return 2;
 			}
