@@ -133,12 +133,13 @@ int ipe_node_may_write(const struct file *f)
  * @n: how many
  * @commit: called with the complete blob; its result is the write's
  *
- * Writes on one file are taken one at a time. After any error the bytes
- * collected so far are dropped. The caller has checked the privilege
- * (ipe_node_may_write()): a write refused for want of it changes nothing.
+ * The privilege is checked first (ipe_node_may_write()): a write refused
+ * for want of it changes nothing. Writes on one file are taken one at a
+ * time. After any error the bytes collected so far are dropped, and the
+ * failed load or update leaves an audit record, as in mainline.
  *
  * Return: @n when the bytes were taken (and, if they completed the blob,
- * @commit succeeded), or a negative error code: -E2BIG past
+ * @commit succeeded), or a negative error code: -EPERM, -E2BIG past
  * IPE_POLICY_MAX_SIZE, -EBADMSG for bytes that are not a DER blob,
  * -EFAULT, -ENOMEM, or @commit's error.
  */
@@ -151,6 +152,11 @@ ssize_t ipe_node_write_blob(struct file *f, const char __user *ubuf,
 	void *kbuf;
 	int rc;
 
+	rc = ipe_node_may_write(f);
+	if (rc) {
+		ipe_audit_policy_load_failed(rc);
+		return rc;
+	}
 	if (!n)
 		return 0;
 	mutex_lock(&nf->lock);
@@ -174,6 +180,8 @@ reset:
 	ipe_blob_reset(&nf->blob);
 out:
 	mutex_unlock(&nf->lock);
+	if (rc < 0)
+		ipe_audit_policy_load_failed(rc);
 	return rc ?: n;
 }
 
@@ -186,14 +194,7 @@ static int ipe_new_policy_commit(struct file *f, const void *blob,
 static ssize_t ipe_new_policy_write(struct file *f, const char __user *ubuf,
 				    size_t n, loff_t *ppos)
 {
-	ssize_t rc = ipe_node_may_write(f);
-
-	if (!rc)
-		rc = ipe_node_write_blob(f, ubuf, n, ipe_new_policy_commit);
-	/* a load that failed, for any reason, leaves a record (mainline) */
-	if (rc < 0)
-		ipe_audit_policy_load_failed(rc);
-	return rc;
+	return ipe_node_write_blob(f, ubuf, n, ipe_new_policy_commit);
 }
 
 static const struct file_operations ipe_new_policy_fops = {

