@@ -124,7 +124,8 @@ while IFS= read -r ex <&3; do
 	done
 	if [ "$ex" = initramfs ]; then
 		cp "$S/ipe_hello" /ipe_mv_rootfs_hello
-		expect_eq "mainline example initramfs: a file written to rootfs after boot is DENY (mainline: ALLOW)" \
+		expect_eq "$(printf '%s %s' "mainline example initramfs:" \
+			"a file written to rootfs after boot is DENY (mainline: ALLOW)")" \
 			DENY "$(verdict /ipe_mv_rootfs_hello)"
 		rm -f /ipe_mv_rootfs_hello
 	fi
