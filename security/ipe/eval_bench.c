@@ -32,6 +32,7 @@
 #include <linux/sort.h>
 #include <linux/vmalloc.h>
 
+#include "bdev.h"
 #include "eval.h"
 #include "policy.h"
 #include "policy_index.h"

@@ -24,7 +24,7 @@
 #include "eval.h"
 #include "fsverity.h"
 #include "inode.h"
-#include "policy_index.h"
+#include "property.h"
 
 static_assert(sizeof_field(struct ipe_eval_ctx, fsv_digest) >=
 	      FS_VERITY_MAX_DIGEST_SIZE);

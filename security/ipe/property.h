@@ -76,6 +76,7 @@ int ipe_prop_bool_print(char *buf, size_t size, const struct ipe_prop *prop);
 struct ipe_digest *ipe_digest_parse(const char *value, char *why,
 				    size_t why_len);
 bool ipe_hash_alg_available(const char *name);
+u32 ipe_digest_key(const u8 *bytes, size_t len);
 bool ipe_digest_equal(const struct ipe_digest *want, const char *alg,
 		      const u8 *bytes, size_t len);
 int ipe_digest_print(char *buf, size_t size, const char *key,
