@@ -25,7 +25,6 @@
 #include "initramfs.h"
 #include "policy.h"
 #include "policy_index.h"
-#include "policy_print.h"
 #include "policy_store.h"
 #include "property.h"
 
@@ -234,41 +233,6 @@ void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
 		}
 	}
 	ipe_eval_finish(pol, ctx, NULL, res);
-}
-
-/**
- * ipe_eval_result_print() - print what decided an evaluation
- * @buf: output buffer (may be NULL when @size is 0)
- * @size: size of @buf
- * @res: the decision; for %IPE_MATCH_RULE, @res->rule must still be valid
- *
- * Prints the text of the rule= field of an access record: the matching
- * rule as a policy line ("op=EXECUTE boot_verified=TRUE action=ALLOW"),
- * the DEFAULT that decided ("DEFAULT op=EXECUTE action=DENY" or
- * "DEFAULT action=DENY"), or "IMPLICIT action=ALLOW" when nothing in the
- * policy applied. A rule match whose rule is no longer known (NULL) prints
- * "?". Like snprintf(), the output is truncated to @size - 1 bytes and
- * always NUL-terminated when @size is not 0.
- *
- * Return: the length the full text needs, without the NUL.
- */
-int ipe_eval_result_print(char *buf, size_t size,
-			  const struct ipe_eval_result *res)
-{
-	switch (res->match) {
-	case IPE_MATCH_RULE:
-		if (!res->rule)
-			break;
-		return ipe_rule_print(buf, size, res->op, res->rule);
-	case IPE_MATCH_OP_DEFAULT:
-		return ipe_default_print(buf, size, res->op, res->action);
-	case IPE_MATCH_GLOBAL_DEFAULT:
-		return ipe_default_print(buf, size, IPE_OP_COUNT, res->action);
-	case IPE_MATCH_NONE:
-		return snprintf(buf, size, "IMPLICIT action=%s",
-				ipe_action_name(res->action));
-	}
-	return snprintf(buf, size, "?");
 }
 
 /*

@@ -14,6 +14,7 @@
 #include <linux/string.h>
 
 #include "ipe.h"
+#include "audit.h"
 #include "eval.h"
 #include "hooks.h"
 #include "policy.h"
