@@ -11,27 +11,11 @@
 #include <linux/security.h>
 #include <linux/types.h>
 
+#include "blobs.h"
 #include "eval.h"
 #include "property.h"
 
 struct super_block;
-struct ipe_bdev_snapshot;
-
-/**
- * struct ipe_bdev - IPE's part of a block device's security blob
- * @snap: what the device's driver last reported, or NULL; an immutable
- *	snapshot replaced as a whole under RCU
- */
-struct ipe_bdev {
-	struct ipe_bdev_snapshot __rcu *snap;
-};
-
-extern struct lsm_blob_sizes ipe_blobs;
-
-static inline struct ipe_bdev *ipe_bdev(const struct block_device *bdev)
-{
-	return bdev->bd_security + ipe_blobs.lbs_bdev;
-}
 
 /**
  * ipe_bdev_facts_set_root_hash() - record a dm-verity root hash in facts

@@ -23,7 +23,7 @@
 
 #include "eval.h"
 #include "fsverity.h"
-#include "inode.h"
+#include "blobs.h"
 #include "property.h"
 
 static_assert(sizeof_field(struct ipe_eval_ctx, fsv_digest) >=

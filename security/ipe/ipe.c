@@ -6,28 +6,12 @@
 #include <linux/lsm_hooks.h>
 
 #include "ipe.h"
+#include "blobs.h"
 #include "bdev.h"
 #include "fsverity.h"
 #include "hooks.h"
 #include "initramfs.h"
-#include "inode.h"
 #include "policy_store.h"
-
-/* Set once the LSM framework has started IPE; the securityfs tree needs it. */
-bool ipe_initialized __ro_after_init;
-
-struct lsm_blob_sizes ipe_blobs __lsm_ro_after_init = {
-#ifdef CONFIG_IPE_PROP_BOOT_VERIFIED
-	.lbs_superblock = sizeof(struct ipe_superblock),
-#endif
-#ifdef CONFIG_IPE_PROP_DM_VERITY
-	.lbs_bdev = sizeof(struct ipe_bdev),
-#endif
-#if IS_ENABLED(CONFIG_IPE_PROP_BOOT_VERIFIED) || \
-	IS_ENABLED(CONFIG_IPE_PROP_FS_VERITY_BUILTIN_SIG)
-	.lbs_inode = sizeof(struct ipe_inode),
-#endif
-};
 
 static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(bprm_check_security, ipe_bprm_check_security),

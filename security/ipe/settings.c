@@ -14,6 +14,12 @@
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "ipe."
 
+/*
+ * Set once the LSM framework has started IPE (it is in lsm=): the
+ * securityfs and sysctl interfaces are only made then.
+ */
+bool ipe_initialized __ro_after_init;
+
 bool ipe_enforce __read_mostly = true;
 bool ipe_success_audit __read_mostly;
 bool ipe_strict_parse __read_mostly = true;
