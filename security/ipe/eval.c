@@ -27,6 +27,7 @@
 #include "policy_index.h"
 #include "policy_store.h"
 #include "property.h"
+#include "settings.h"
 
 /**
  * ipe_rule_matches() - tell whether every property of a rule matches
@@ -337,7 +338,7 @@ int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
 	else
 		ipe_eval_policy(pol->parsed, &ev, &res);
 	deny = res.action == IPE_ACTION_DENY;
-	if (!deny && !READ_ONCE(ipe_success_audit)) {
+	if (!deny && !ipe_get(IPE_SET_SUCCESS_AUDIT)) {
 		rcu_read_unlock();
 		return 0;
 	}
@@ -350,7 +351,7 @@ int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
 	}
 	rcu_read_unlock();
 
-	enforce = READ_ONCE(ipe_enforce);
+	enforce = ipe_get(IPE_SET_ENFORCE);
 	ipe_audit_access(ctx, &res, enforce);
 	if (pol)
 		ipe_policy_put(pol);

@@ -12,6 +12,7 @@
 #include "hooks.h"
 #include "initramfs.h"
 #include "policy_store.h"
+#include "settings.h"
 
 static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(bprm_check_security, ipe_bprm_check_security),
@@ -51,7 +52,7 @@ static void __init ipe_load_boot_policy(void)
 		pr_info("the boot policy is active\n");
 		return;
 	}
-	if (ipe_enforce)
+	if (ipe_get(IPE_SET_ENFORCE))
 		panic("ipe: the boot policy failed to load (%d): refusing to boot without it\n",
 		      rc);
 	pr_err("the boot policy failed to load (%d): no policy is active (permissive mode)\n",
@@ -65,7 +66,7 @@ static int __init ipe_init(void)
 	security_add_hooks(ipe_hooks, ARRAY_SIZE(ipe_hooks), "ipe");
 	ipe_initialized = true;
 	pr_info("Integrity Policy Enforcement initialized (%s mode)\n",
-		ipe_enforce ? "enforce" : "permissive");
+		ipe_get(IPE_SET_ENFORCE) ? "enforce" : "permissive");
 	return 0;
 }
 
