@@ -21,6 +21,7 @@
 #include "ipe.h"
 #include "audit.h"
 #include "fs_node.h"
+#include "ipe_limits.h"
 #include "policy_store.h"
 #include "settings.h"
 

@@ -61,11 +61,6 @@ struct ipe_digest {
 	u8 bytes[];
 };
 
-/* the longest digest a policy may carry, in bytes (HASH_MAX_DIGESTSIZE) */
-#define IPE_DIGEST_MAX_LEN 64
-/* the longest algorithm name, without its NUL (CRYPTO_MAX_ALG_NAME - 1) */
-#define IPE_DIGEST_ALG_MAX 127
-
 const struct ipe_prop_type *ipe_prop_find(const char *key, size_t len);
 
 int ipe_parse_bool_value(const char *value, bool *out);
