@@ -87,44 +87,6 @@ void ipe_eval_finish(const struct ipe_parsed_policy *pol,
 	res->match = IPE_MATCH_NONE;
 }
 
-/**
- * ipe_eval_policy() - decide an event against a parsed policy
- * @pol: the policy tables
- * @ctx: the event
- * @res: receives the decision
- *
- * The rules of @ctx->op are tried in policy order and the first one all of
- * whose properties match decides (a rule without properties matches every
- * event). When none matches, the op's DEFAULT decides, else the global
- * DEFAULT, else the event is allowed (%IPE_MATCH_NONE). An op outside the
- * tables has no rules and no op DEFAULT, so only the global DEFAULT can
- * decide it.
- *
- * This walks every rule of the op: it is the reference that
- * ipe_eval_indexed() must agree with, and serves policies without an
- * index. It only reads @pol and @ctx: it does not allocate, lock or
- * sleep, and may be called inside an RCU read section. @res->pol is set
- * to NULL; the caller fills it in when it holds a reference on the policy.
- */
-void ipe_eval_policy(const struct ipe_parsed_policy *pol,
-		     const struct ipe_eval_ctx *ctx,
-		     struct ipe_eval_result *res)
-{
-	const struct ipe_op_rules *table;
-	u32 i;
-
-	if ((unsigned int)ctx->op < IPE_OP_COUNT) {
-		table = &pol->ops[ctx->op];
-		for (i = 0; i < table->count; i++) {
-			if (ipe_rule_matches(&table->rules[i], ctx)) {
-				ipe_eval_finish(pol, ctx, &table->rules[i], res);
-				return;
-			}
-		}
-	}
-	ipe_eval_finish(pol, ctx, NULL, res);
-}
-
 /*
  * The key of the file's digest of one kind, made when the facts were;
  * false when the file has no such digest.
@@ -176,8 +138,13 @@ static u32 ipe_cursor_peek(struct ipe_cursor *c)
  * @ctx: the event
  * @res: receives the decision
  *
- * Gives exactly the result of ipe_eval_policy(): the first rule of the
- * op, in policy order, whose properties all match, else the defaults.
+ * The first rule of the op, in policy order, whose properties all match
+ * decides (a rule without properties matches every event). When none
+ * matches, the op's DEFAULT decides, else the global DEFAULT, else the
+ * event is allowed (%IPE_MATCH_NONE). An op outside the tables has no
+ * rules and no op DEFAULT, so only the global DEFAULT can decide it.
+ * @res->pol is set to NULL; the caller fills it in when it holds a
+ * reference on the policy.
  *
  * Context: any context; takes no lock, does not sleep or allocate.
  */
@@ -333,10 +300,7 @@ int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
 	ev = *ctx;
 	if (ev.inode)
 		ev.bdev = ipe_sb_bdev_facts(ev.inode->i_sb);
-	if (pol->index)
-		ipe_eval_indexed(pol->parsed, pol->index, &ev, &res);
-	else
-		ipe_eval_policy(pol->parsed, &ev, &res);
+	ipe_eval_indexed(pol->parsed, pol->index, &ev, &res);
 	deny = res.action == IPE_ACTION_DENY;
 	if (!deny && !ipe_get(IPE_SET_SUCCESS_AUDIT)) {
 		rcu_read_unlock();

@@ -129,9 +129,6 @@ void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
 		      const struct ipe_policy_index *idx,
 		      const struct ipe_eval_ctx *ctx,
 		      struct ipe_eval_result *res);
-void ipe_eval_policy(const struct ipe_parsed_policy *pol,
-		     const struct ipe_eval_ctx *ctx,
-		     struct ipe_eval_result *res);
 void ipe_build_eval_ctx(struct ipe_eval_ctx *ctx, const struct file *file,
 			enum ipe_op op, enum ipe_hook hook);
 int ipe_evaluate_event(const struct ipe_eval_ctx *ctx);

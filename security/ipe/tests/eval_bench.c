@@ -34,6 +34,7 @@
 
 #include "bdev.h"
 #include "eval.h"
+#include "eval_plain.h"
 #include "policy.h"
 #include "policy_index.h"
 #include "property.h"

@@ -16,6 +16,7 @@
 #include "ipe.h"
 #include "audit.h"
 #include "eval.h"
+#include "eval_plain.h"
 #include "hooks.h"
 #include "policy.h"
 #include "policy_store.h"

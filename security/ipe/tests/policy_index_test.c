@@ -17,6 +17,7 @@
 
 #include "bdev.h"
 #include "eval.h"
+#include "eval_plain.h"
 #include "policy.h"
 #include "policy_index.h"
 #include "policy_print.h"
