@@ -103,7 +103,8 @@ vm-tests: test-kernel initramfs
 		echo "$$(grep -c "^ok " $(B)/vm-dev/tap.log) passed, $$(grep -c "^not ok " $(B)/vm-dev/tap.log) failed"
 
 # Tests that need no VM: the harness's own failure detection, polgen
-# (built with the test kernel) on valid and invalid boot policies,
+# (built with the test kernel) on valid and invalid boot policies, no call
+# cycle between the files of security/ipe (in the test kernel's objects),
 # ipectl's own suite, the user-space fuzzer, the Kconfig matrix and the
 # KUnit suites on i386.
 POLGEN := $(OBJ_TEST)/scripts/ipe/polgen/polgen
@@ -117,6 +118,7 @@ host-tests:
 	else \
 		echo "not ok 1 - polgen was built ($(POLGEN))" >$(B)/host-tests/polgen.tap; \
 	fi
+	@harness/ipe-layers.sh $(OBJ_TEST) >$(B)/host-tests/layers.tap 2>&1 || true
 	@if $(MAKE) -s -C tools/security/ipe OUTPUT=$(B)/ipectl/ >$(B)/ipectl.log 2>&1; then \
 		bash tools/security/ipe/tests/run.sh $(B)/ipectl/ipectl \
 			>$(B)/host-tests/ipectl.tap 2>&1 || true; \

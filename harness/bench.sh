@@ -6,7 +6,7 @@
 # root-hash rules that do not name the volume), boots KERNEL once under
 # QEMU with kunit.filter_glob=ipe_bench, and turns what it prints into a
 # table and build/bench.json: the in-kernel evaluation medians (see
-# security/ipe/eval_bench.c), exec and mmap(PROT_EXEC) per operation with
+# security/ipe/tests/eval_bench.c), exec and mmap(PROT_EXEC) per operation with
 # no policy and with each policy active (medians of interleaved rounds,
 # see harness/bench-guest.sh), load time and memory of 10 000 rules.
 # bytes_per_rule is what the parsed tables and the index of 10 000 rules

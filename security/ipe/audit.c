@@ -28,6 +28,7 @@
 #include "audit.h"
 #include "eval.h"
 #include "policy.h"
+#include "policy_print.h"
 #include "policy_store.h"
 
 static const char *const ipe_hook_names[IPE_HOOK_COUNT] = {
@@ -51,6 +52,41 @@ static void ipe_audit_tail(struct audit_buffer *ab, bool success)
 	audit_log_format(ab, " auid=%u ses=%u lsm=ipe res=%d",
 			 from_kuid(&init_user_ns, audit_get_loginuid(current)),
 			 audit_get_sessionid(current), success ? 1 : 0);
+}
+
+/**
+ * ipe_eval_result_print() - print what decided an evaluation
+ * @buf: output buffer (may be NULL when @size is 0)
+ * @size: size of @buf
+ * @res: the decision; for %IPE_MATCH_RULE, @res->rule must still be valid
+ *
+ * Prints the text of the rule= field of an access record: the matching
+ * rule as a policy line ("op=EXECUTE boot_verified=TRUE action=ALLOW"),
+ * the DEFAULT that decided ("DEFAULT op=EXECUTE action=DENY" or
+ * "DEFAULT action=DENY"), or "IMPLICIT action=ALLOW" when nothing in the
+ * policy applied. A rule match whose rule is no longer known (NULL) prints
+ * "?". Like snprintf(), the output is truncated to @size - 1 bytes and
+ * always NUL-terminated when @size is not 0.
+ *
+ * Return: the length the full text needs, without the NUL.
+ */
+int ipe_eval_result_print(char *buf, size_t size,
+			  const struct ipe_eval_result *res)
+{
+	switch (res->match) {
+	case IPE_MATCH_RULE:
+		if (!res->rule)
+			break;
+		return ipe_rule_print(buf, size, res->op, res->rule);
+	case IPE_MATCH_OP_DEFAULT:
+		return ipe_default_print(buf, size, res->op, res->action);
+	case IPE_MATCH_GLOBAL_DEFAULT:
+		return ipe_default_print(buf, size, IPE_OP_COUNT, res->action);
+	case IPE_MATCH_NONE:
+		return snprintf(buf, size, "IMPLICIT action=%s",
+				ipe_action_name(res->action));
+	}
+	return snprintf(buf, size, "?");
 }
 
 /*

@@ -12,6 +12,8 @@ struct ipe_eval_ctx;
 struct ipe_eval_result;
 struct ipe_policy;
 
+int ipe_eval_result_print(char *buf, size_t size,
+			  const struct ipe_eval_result *res);
 void ipe_audit_access(const struct ipe_eval_ctx *ctx,
 		      const struct ipe_eval_result *res, bool enforcing);
 void ipe_audit_policy_load(const struct ipe_policy *pol);

@@ -11,25 +11,29 @@
 #include <linux/security.h>
 #include <linux/types.h>
 
+#include "blobs.h"
 #include "eval.h"
+#include "property.h"
 
 struct super_block;
-struct ipe_bdev_snapshot;
 
 /**
- * struct ipe_bdev - IPE's part of a block device's security blob
- * @snap: what the device's driver last reported, or NULL; an immutable
- *	snapshot replaced as a whole under RCU
+ * ipe_bdev_facts_set_root_hash() - record a dm-verity root hash in facts
+ * @facts: the facts to fill in
+ * @alg: the hash algorithm, or NULL when unknown
+ * @hash: the root hash; must outlive @facts
+ * @len: bytes in @hash, not 0
+ *
+ * Sets the hash and its index key together, so that they cannot disagree.
  */
-struct ipe_bdev {
-	struct ipe_bdev_snapshot __rcu *snap;
-};
-
-extern struct lsm_blob_sizes ipe_blobs;
-
-static inline struct ipe_bdev *ipe_bdev(const struct block_device *bdev)
+static inline void
+ipe_bdev_facts_set_root_hash(struct ipe_bdev_facts *facts, const char *alg,
+			     const u8 *hash, size_t len)
 {
-	return bdev->bd_security + ipe_blobs.lbs_bdev;
+	facts->dmv_alg = alg;
+	facts->dmv_root_hash = hash;
+	facts->dmv_root_hash_len = len;
+	facts->dmv_root_hash_key = ipe_digest_key(hash, len);
 }
 
 #ifdef CONFIG_IPE_PROP_DM_VERITY

@@ -25,9 +25,9 @@
 #include "initramfs.h"
 #include "policy.h"
 #include "policy_index.h"
-#include "policy_print.h"
 #include "policy_store.h"
 #include "property.h"
+#include "settings.h"
 
 /**
  * ipe_rule_matches() - tell whether every property of a rule matches
@@ -87,77 +87,120 @@ void ipe_eval_finish(const struct ipe_parsed_policy *pol,
 	res->match = IPE_MATCH_NONE;
 }
 
-/**
- * ipe_eval_policy() - decide an event against a parsed policy
- * @pol: the policy tables
- * @ctx: the event
- * @res: receives the decision
- *
- * The rules of @ctx->op are tried in policy order and the first one all of
- * whose properties match decides (a rule without properties matches every
- * event). When none matches, the op's DEFAULT decides, else the global
- * DEFAULT, else the event is allowed (%IPE_MATCH_NONE). An op outside the
- * tables has no rules and no op DEFAULT, so only the global DEFAULT can
- * decide it.
- *
- * This walks every rule of the op: it is the reference that
- * ipe_eval_indexed() must agree with, and serves policies without an
- * index. It only reads @pol and @ctx: it does not allocate, lock or
- * sleep, and may be called inside an RCU read section. @res->pol is set
- * to NULL; the caller fills it in when it holds a reference on the policy.
+/*
+ * The key of the file's digest of one kind, made when the facts were;
+ * false when the file has no such digest.
  */
-void ipe_eval_policy(const struct ipe_parsed_policy *pol,
-		     const struct ipe_eval_ctx *ctx,
-		     struct ipe_eval_result *res)
+static bool ipe_ctx_key(const struct ipe_eval_ctx *ctx,
+			enum ipe_index_kind kind, u32 *key)
 {
-	const struct ipe_op_rules *table;
-	u32 i;
-
-	if ((unsigned int)ctx->op < IPE_OP_COUNT) {
-		table = &pol->ops[ctx->op];
-		for (i = 0; i < table->count; i++) {
-			if (ipe_rule_matches(&table->rules[i], ctx)) {
-				ipe_eval_finish(pol, ctx, &table->rules[i], res);
-				return;
-			}
-		}
+	switch (kind) {
+	case IPE_INDEX_DMV_ROOTHASH:
+		if (!ctx->bdev || !ctx->bdev->dmv_root_hash)
+			return false;
+		*key = ctx->bdev->dmv_root_hash_key;
+		return true;
+	case IPE_INDEX_FSV_DIGEST:
+		if (!ctx->fsv_alg)
+			return false;
+		*key = ctx->fsv_digest_key;
+		return true;
+	case IPE_INDEX_KINDS:
+		break;
 	}
-	ipe_eval_finish(pol, ctx, NULL, res);
+	return false;
 }
 
 /**
- * ipe_eval_result_print() - print what decided an evaluation
- * @buf: output buffer (may be NULL when @size is 0)
- * @size: size of @buf
- * @res: the decision; for %IPE_MATCH_RULE, @res->rule must still be valid
- *
- * Prints the text of the rule= field of an access record: the matching
- * rule as a policy line ("op=EXECUTE boot_verified=TRUE action=ALLOW"),
- * the DEFAULT that decided ("DEFAULT op=EXECUTE action=DENY" or
- * "DEFAULT action=DENY"), or "IMPLICIT action=ALLOW" when nothing in the
- * policy applied. A rule match whose rule is no longer known (NULL) prints
- * "?". Like snprintf(), the output is truncated to @size - 1 bytes and
- * always NUL-terminated when @size is not 0.
- *
- * Return: the length the full text needs, without the NUL.
+ * struct ipe_cursor - position in the bucket of one kind of digest
+ * @next: next entry to look at
+ * @end: one past the last entry of the bucket
+ * @hash: the hash of the file's digest; entries of other hashes are skipped
  */
-int ipe_eval_result_print(char *buf, size_t size,
-			  const struct ipe_eval_result *res)
+struct ipe_cursor {
+	const struct ipe_index_entry *next;
+	const struct ipe_index_entry *end;
+	u32 hash;
+};
+
+/* the next rule of @c, or U32_MAX when the bucket is done */
+static u32 ipe_cursor_peek(struct ipe_cursor *c)
 {
-	switch (res->match) {
-	case IPE_MATCH_RULE:
-		if (!res->rule)
-			break;
-		return ipe_rule_print(buf, size, res->op, res->rule);
-	case IPE_MATCH_OP_DEFAULT:
-		return ipe_default_print(buf, size, res->op, res->action);
-	case IPE_MATCH_GLOBAL_DEFAULT:
-		return ipe_default_print(buf, size, IPE_OP_COUNT, res->action);
-	case IPE_MATCH_NONE:
-		return snprintf(buf, size, "IMPLICIT action=%s",
-				ipe_action_name(res->action));
+	while (c->next < c->end && c->next->hash != c->hash)
+		c->next++;
+	return c->next < c->end ? c->next->rule : U32_MAX;
+}
+
+/**
+ * ipe_eval_indexed() - evaluate a policy through its index
+ * @pol: the policy
+ * @idx: its index, from ipe_index_build()
+ * @ctx: the event
+ * @res: receives the decision
+ *
+ * The first rule of the op, in policy order, whose properties all match
+ * decides (a rule without properties matches every event). When none
+ * matches, the op's DEFAULT decides, else the global DEFAULT, else the
+ * event is allowed (%IPE_MATCH_NONE). An op outside the tables has no
+ * rules and no op DEFAULT, so only the global DEFAULT can decide it.
+ * @res->pol is set to NULL; the caller fills it in when it holds a
+ * reference on the policy.
+ *
+ * Context: any context; takes no lock, does not sleep or allocate.
+ */
+void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
+		      const struct ipe_policy_index *idx,
+		      const struct ipe_eval_ctx *ctx,
+		      struct ipe_eval_result *res)
+{
+	struct ipe_cursor cur[IPE_INDEX_KINDS] = {};
+	const struct ipe_op_rules *rules;
+	const struct ipe_op_index *oi;
+	u32 p = 0;
+	int k;
+
+	if ((unsigned int)ctx->op >= IPE_OP_COUNT) {
+		ipe_eval_finish(pol, ctx, NULL, res);
+		return;
 	}
-	return snprintf(buf, size, "?");
+	rules = &pol->ops[ctx->op];
+	oi = &idx->ops[ctx->op];
+
+	for (k = 0; k < IPE_INDEX_KINDS; k++) {
+		const struct ipe_index_table *t = &oi->tables[k];
+		u32 b;
+
+		if (!t->entries || !ipe_ctx_key(ctx, k, &cur[k].hash))
+			continue;
+		b = cur[k].hash & t->mask;
+		cur[k].next = &t->entries[t->first[b]];
+		cur[k].end = &t->entries[t->first[b + 1]];
+	}
+
+	for (;;) {
+		u32 best = p < oi->plain_count ? oi->plain[p] : U32_MAX;
+		int from = -1;
+
+		for (k = 0; k < IPE_INDEX_KINDS; k++) {
+			u32 r = ipe_cursor_peek(&cur[k]);
+
+			if (r < best) {
+				best = r;
+				from = k;
+			}
+		}
+		if (best == U32_MAX)
+			break;
+		if (from < 0)
+			p++;
+		else
+			cur[from].next++;
+		if (ipe_rule_matches(&rules->rules[best], ctx)) {
+			ipe_eval_finish(pol, ctx, &rules->rules[best], res);
+			return;
+		}
+	}
+	ipe_eval_finish(pol, ctx, NULL, res);
 }
 
 /*
@@ -257,12 +300,9 @@ int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
 	ev = *ctx;
 	if (ev.inode)
 		ev.bdev = ipe_sb_bdev_facts(ev.inode->i_sb);
-	if (pol->index)
-		ipe_eval_indexed(pol->parsed, pol->index, &ev, &res);
-	else
-		ipe_eval_policy(pol->parsed, &ev, &res);
+	ipe_eval_indexed(pol->parsed, pol->index, &ev, &res);
 	deny = res.action == IPE_ACTION_DENY;
-	if (!deny && !READ_ONCE(ipe_success_audit)) {
+	if (!deny && !ipe_get(IPE_SET_SUCCESS_AUDIT)) {
 		rcu_read_unlock();
 		return 0;
 	}
@@ -275,7 +315,7 @@ int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
 	}
 	rcu_read_unlock();
 
-	enforce = READ_ONCE(ipe_enforce);
+	enforce = ipe_get(IPE_SET_ENFORCE);
 	ipe_audit_access(ctx, &res, enforce);
 	if (pol)
 		ipe_policy_put(pol);

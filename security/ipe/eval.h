@@ -82,6 +82,7 @@ struct ipe_eval_ctx {
 };
 
 struct ipe_policy;
+struct ipe_policy_index;
 struct ipe_rule;
 
 /**
@@ -124,11 +125,10 @@ void ipe_eval_finish(const struct ipe_parsed_policy *pol,
 		     const struct ipe_eval_ctx *ctx,
 		     const struct ipe_rule *rule,
 		     struct ipe_eval_result *res);
-void ipe_eval_policy(const struct ipe_parsed_policy *pol,
-		     const struct ipe_eval_ctx *ctx,
-		     struct ipe_eval_result *res);
-int ipe_eval_result_print(char *buf, size_t size,
-			  const struct ipe_eval_result *res);
+void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
+		      const struct ipe_policy_index *idx,
+		      const struct ipe_eval_ctx *ctx,
+		      struct ipe_eval_result *res);
 void ipe_build_eval_ctx(struct ipe_eval_ctx *ctx, const struct file *file,
 			enum ipe_op op, enum ipe_hook hook);
 int ipe_evaluate_event(const struct ipe_eval_ctx *ctx);

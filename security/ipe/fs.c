@@ -21,6 +21,7 @@
 #include "ipe.h"
 #include "audit.h"
 #include "fs_node.h"
+#include "ipe_limits.h"
 #include "policy_store.h"
 #include "settings.h"
 
@@ -72,7 +73,7 @@ int ipe_node_flush(struct file *f, fl_owner_t id)
 {
 	struct ipe_node_file *nf = f->private_data;
 
-	return READ_ONCE(nf->blob.len) ? -EBADMSG : 0;
+	return READ_ONCE(nf->upload.len) ? -EBADMSG : 0;
 }
 
 /**
@@ -91,12 +92,12 @@ int ipe_node_release(struct inode *inode, struct file *f)
 {
 	struct ipe_node_file *nf = f->private_data;
 
-	if (nf->blob.len) {
+	if (nf->upload.len) {
 		pr_warn("incomplete policy discarded: %zu of %zu bytes written\n",
-			nf->blob.len, nf->blob.want);
+			nf->upload.len, nf->upload.want);
 		ipe_audit_policy_load_failed(-EBADMSG);
 	}
-	ipe_blob_reset(&nf->blob);
+	ipe_upload_reset(&nf->upload);
 	ipe_policy_put(nf->pol);
 	mutex_destroy(&nf->lock);
 	kfree(nf);
@@ -160,7 +161,7 @@ ssize_t ipe_node_write_blob(struct file *f, const char __user *ubuf,
 	if (!n)
 		return 0;
 	mutex_lock(&nf->lock);
-	if (n > IPE_POLICY_MAX_SIZE - nf->blob.len) {
+	if (n > IPE_POLICY_MAX_SIZE - nf->upload.len) {
 		rc = -E2BIG;
 		goto reset;
 	}
@@ -169,15 +170,15 @@ ssize_t ipe_node_write_blob(struct file *f, const char __user *ubuf,
 		rc = PTR_ERR(kbuf);
 		goto reset;
 	}
-	/* ipe_blob_feed() resets the blob itself on an error */
-	rc = ipe_blob_feed(&nf->blob, kbuf, n, IPE_POLICY_MAX_SIZE);
+	/* ipe_upload_feed() resets the blob itself on an error */
+	rc = ipe_upload_feed(&nf->upload, kbuf, n, IPE_POLICY_MAX_SIZE);
 	kvfree(kbuf);
 	if (rc <= 0)
 		goto out;
 
-	rc = commit(f, nf->blob.data, nf->blob.len);
+	rc = commit(f, nf->upload.data, nf->upload.len);
 reset:
-	ipe_blob_reset(&nf->blob);
+	ipe_upload_reset(&nf->upload);
 out:
 	mutex_unlock(&nf->lock);
 	if (rc < 0)

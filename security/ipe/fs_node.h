@@ -8,21 +8,21 @@
 #include <linux/fs.h>
 #include <linux/mutex.h>
 
-#include "blob_write.h"
+#include "upload.h"
 
 struct ipe_policy;
 
 /**
  * struct ipe_node_file - state of one open IPE securityfs node
  * @pol: for reading, the policy version seen at open (holds a reference)
- * @lock: serialises the writes of @blob; write() is serialised on a
+ * @lock: serialises the writes of @upload; write() is serialised on a
  *	shared file already, but pwrite() and io_uring are not
- * @blob: for writing, the signed policy assembled so far
+ * @upload: for writing, the signed policy assembled so far
  */
 struct ipe_node_file {
 	struct ipe_policy *pol;
-	struct mutex lock;	/* serialises the writes of @blob */
-	struct ipe_blob blob;
+	struct mutex lock;	/* serialises the writes of @upload */
+	struct ipe_upload upload;
 };
 
 int ipe_node_open(struct inode *inode, struct file *f);

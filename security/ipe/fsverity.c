@@ -23,8 +23,8 @@
 
 #include "eval.h"
 #include "fsverity.h"
-#include "inode.h"
-#include "policy_index.h"
+#include "blobs.h"
+#include "property.h"
 
 static_assert(sizeof_field(struct ipe_eval_ctx, fsv_digest) >=
 	      FS_VERITY_MAX_DIGEST_SIZE);

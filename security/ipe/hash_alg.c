@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * IPE: whether the running kernel has a hash algorithm that a policy
- * digest names. Kernel only: the user-space builds of the parser cannot
- * know, and accept any well-formed name (scripts/ipe/polgen/compat.c).
+ * IPE digests, kernel side: whether the running kernel has a hash
+ * algorithm that a policy digest names, and the key the rule index files
+ * a digest under. Kernel only: the user-space builds of the parser cannot
+ * know the algorithms, and accept any well-formed name
+ * (scripts/ipe/polgen/compat.c); they build no index.
  */
 
 #include <crypto/hash.h>
+#include <linux/jhash.h>
 #include <linux/kernel.h>
 
 #include "property.h"
@@ -27,4 +30,16 @@ bool ipe_hash_alg_available(const char *name)
 	if (system_state < SYSTEM_SCHEDULING)
 		return true;
 	return crypto_has_ahash(name, 0, 0) || crypto_has_shash(name, 0, 0);
+}
+
+/**
+ * ipe_digest_key() - the key the rule index files a digest under
+ * @bytes: the digest
+ * @len: bytes in @bytes
+ *
+ * Return: a 32-bit hash of the digest.
+ */
+u32 ipe_digest_key(const u8 *bytes, size_t len)
+{
+	return jhash(bytes, len, 0);
 }

@@ -31,7 +31,7 @@
 
 #include "ipe.h"
 #include "initramfs.h"
-#include "inode.h"
+#include "blobs.h"
 
 /* Set once by the initramfs_populated hook: the unpacking is over. */
 static bool ipe_initramfs_done;

@@ -8,20 +8,7 @@
 #include <linux/fs.h>
 #include <linux/lsm_hooks.h>
 
-/**
- * struct ipe_superblock - IPE's part of a superblock's security blob
- * @initramfs: the superblock holds the initramfs unpacked at boot
- */
-struct ipe_superblock {
-	bool initramfs;
-};
-
-extern struct lsm_blob_sizes ipe_blobs;
-
-static inline struct ipe_superblock *ipe_sb(const struct super_block *sb)
-{
-	return sb->s_security + ipe_blobs.lbs_superblock;
-}
+#include "blobs.h"
 
 #ifdef CONFIG_IPE_PROP_BOOT_VERIFIED
 void ipe_initramfs_populated(void);

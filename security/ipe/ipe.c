@@ -6,28 +6,13 @@
 #include <linux/lsm_hooks.h>
 
 #include "ipe.h"
+#include "blobs.h"
 #include "bdev.h"
 #include "fsverity.h"
 #include "hooks.h"
 #include "initramfs.h"
-#include "inode.h"
 #include "policy_store.h"
-
-/* Set once the LSM framework has started IPE; the securityfs tree needs it. */
-bool ipe_initialized __ro_after_init;
-
-struct lsm_blob_sizes ipe_blobs __lsm_ro_after_init = {
-#ifdef CONFIG_IPE_PROP_BOOT_VERIFIED
-	.lbs_superblock = sizeof(struct ipe_superblock),
-#endif
-#ifdef CONFIG_IPE_PROP_DM_VERITY
-	.lbs_bdev = sizeof(struct ipe_bdev),
-#endif
-#if IS_ENABLED(CONFIG_IPE_PROP_BOOT_VERIFIED) || \
-	IS_ENABLED(CONFIG_IPE_PROP_FS_VERITY_BUILTIN_SIG)
-	.lbs_inode = sizeof(struct ipe_inode),
-#endif
-};
+#include "settings.h"
 
 static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(bprm_check_security, ipe_bprm_check_security),
@@ -67,7 +52,7 @@ static void __init ipe_load_boot_policy(void)
 		pr_info("the boot policy is active\n");
 		return;
 	}
-	if (ipe_enforce)
+	if (ipe_get(IPE_SET_ENFORCE))
 		panic("ipe: the boot policy failed to load (%d): refusing to boot without it\n",
 		      rc);
 	pr_err("the boot policy failed to load (%d): no policy is active (permissive mode)\n",
@@ -81,7 +66,7 @@ static int __init ipe_init(void)
 	security_add_hooks(ipe_hooks, ARRAY_SIZE(ipe_hooks), "ipe");
 	ipe_initialized = true;
 	pr_info("Integrity Policy Enforcement initialized (%s mode)\n",
-		ipe_enforce ? "enforce" : "permissive");
+		ipe_get(IPE_SET_ENFORCE) ? "enforce" : "permissive");
 	return 0;
 }
 

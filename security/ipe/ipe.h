@@ -17,13 +17,4 @@
 
 extern bool ipe_initialized;
 
-/*
- * Settings, read locklessly with READ_ONCE() on every evaluation. They are
- * set from the command line (ipe.enforce=, ipe.success_audit=,
- * ipe.strict_parse=) and changed through sysctl and securityfs.
- */
-extern bool ipe_enforce;
-extern bool ipe_success_audit;
-extern bool ipe_strict_parse;
-
 #endif /* _IPE_H */

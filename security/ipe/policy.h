@@ -7,6 +7,8 @@
 
 #include <linux/types.h>
 
+#include "ipe_limits.h"
+
 /**
  * enum ipe_op - operations a policy rule can apply to
  * @IPE_OP_EXECUTE: exec, and mmap/mprotect with PROT_EXEC
@@ -101,9 +103,6 @@ struct ipe_parsed_policy {
 	u8 global_default;
 	struct ipe_op_rules ops[IPE_OP_COUNT];
 };
-
-/* the longest reason of a parse error, with its NUL */
-#define IPE_PARSE_REASON_MAX	128
 
 /**
  * struct ipe_parse_error - where and why a policy text was refused

@@ -21,6 +21,7 @@
 
 #include "ipe.h"
 #include "fs_node.h"
+#include "ipe_limits.h"
 #include "policy_store.h"
 
 /* The boot policy was never signed: it has no blob to read (ENOENT). */
@@ -49,7 +50,7 @@ static ssize_t ipe_name_read(struct file *f, char __user *ubuf, size_t n,
 {
 	struct ipe_node_file *nf = f->private_data;
 	char *name = nf->pol->parsed->name;
-	char buf[258];
+	char buf[IPE_NAME_LINE_SIZE];
 	int len;
 
 	len = scnprintf(buf, sizeof(buf), "%s\n", name);

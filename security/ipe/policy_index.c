@@ -6,9 +6,10 @@
  * device has that root hash, one with fsverity_digest only a file with
  * that fs-verity digest. Such rules are kept in hash tables per op and
  * kind of digest, keyed by the digest bytes; every other rule stays in a
- * short ordered list. An evaluation walks that list and the one bucket of
- * each of the file's digests side by side, in rule order, so the first
- * rule that matches is the one a walk of the whole table would find.
+ * short ordered list. An evaluation (ipe_eval_indexed()) walks that list
+ * and the one bucket of each of the file's digests side by side, in rule
+ * order, so the first rule that matches is the one a walk of the whole
+ * table would find.
  * Buckets hold positions in the op's rule table: the order of the policy
  * text is the only order.
  *
@@ -16,43 +17,11 @@
  * read-only afterwards: evaluations read it under RCU without a lock.
  */
 
-#include <linux/jhash.h>
 #include <linux/log2.h>
 #include <linux/slab.h>
 
-#include "eval.h"
 #include "policy_index.h"
 #include "property.h"
-
-/**
- * ipe_digest_key() - the key the rule index files a digest under
- * @bytes: the digest
- * @len: bytes in @bytes
- *
- * Return: a 32-bit hash of the digest.
- */
-u32 ipe_digest_key(const u8 *bytes, size_t len)
-{
-	return jhash(bytes, len, 0);
-}
-
-/**
- * ipe_bdev_facts_set_root_hash() - record a dm-verity root hash in facts
- * @facts: the facts to fill in
- * @alg: the hash algorithm, or NULL when unknown
- * @hash: the root hash; must outlive @facts
- * @len: bytes in @hash, not 0
- *
- * Sets the hash and its index key together, so that they cannot disagree.
- */
-void ipe_bdev_facts_set_root_hash(struct ipe_bdev_facts *facts,
-				  const char *alg, const u8 *hash, size_t len)
-{
-	facts->dmv_alg = alg;
-	facts->dmv_root_hash = hash;
-	facts->dmv_root_hash_len = len;
-	facts->dmv_root_hash_key = ipe_digest_key(hash, len);
-}
 
 /* the digest an indexed rule needs, and of which kind; NULL for none */
 static const struct ipe_digest *ipe_rule_key(const struct ipe_rule *rule,
@@ -73,30 +42,6 @@ static const struct ipe_digest *ipe_rule_key(const struct ipe_rule *rule,
 		}
 	}
 	return NULL;
-}
-
-/*
- * The key of the file's digest of one kind, made when the facts were;
- * false when the file has no such digest.
- */
-static bool ipe_ctx_key(const struct ipe_eval_ctx *ctx,
-			enum ipe_index_kind kind, u32 *key)
-{
-	switch (kind) {
-	case IPE_INDEX_DMV_ROOTHASH:
-		if (!ctx->bdev || !ctx->bdev->dmv_root_hash)
-			return false;
-		*key = ctx->bdev->dmv_root_hash_key;
-		return true;
-	case IPE_INDEX_FSV_DIGEST:
-		if (!ctx->fsv_alg)
-			return false;
-		*key = ctx->fsv_digest_key;
-		return true;
-	case IPE_INDEX_KINDS:
-		break;
-	}
-	return false;
 }
 
 static void ipe_op_index_free(struct ipe_op_index *oi)
@@ -228,91 +173,4 @@ void ipe_index_free(struct ipe_policy_index *idx)
 	for (op = 0; op < IPE_OP_COUNT; op++)
 		ipe_op_index_free(&idx->ops[op]);
 	kfree(idx);
-}
-
-/**
- * struct ipe_cursor - position in the bucket of one kind of digest
- * @next: next entry to look at
- * @end: one past the last entry of the bucket
- * @hash: the hash of the file's digest; entries of other hashes are skipped
- */
-struct ipe_cursor {
-	const struct ipe_index_entry *next;
-	const struct ipe_index_entry *end;
-	u32 hash;
-};
-
-/* the next rule of @c, or U32_MAX when the bucket is done */
-static u32 ipe_cursor_peek(struct ipe_cursor *c)
-{
-	while (c->next < c->end && c->next->hash != c->hash)
-		c->next++;
-	return c->next < c->end ? c->next->rule : U32_MAX;
-}
-
-/**
- * ipe_eval_indexed() - evaluate a policy through its index
- * @pol: the policy
- * @idx: its index, from ipe_index_build()
- * @ctx: the event
- * @res: receives the decision
- *
- * Gives exactly the result of ipe_eval_policy(): the first rule of the
- * op, in policy order, whose properties all match, else the defaults.
- *
- * Context: any context; takes no lock, does not sleep or allocate.
- */
-void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
-		      const struct ipe_policy_index *idx,
-		      const struct ipe_eval_ctx *ctx,
-		      struct ipe_eval_result *res)
-{
-	struct ipe_cursor cur[IPE_INDEX_KINDS] = {};
-	const struct ipe_op_rules *rules;
-	const struct ipe_op_index *oi;
-	u32 p = 0;
-	int k;
-
-	if ((unsigned int)ctx->op >= IPE_OP_COUNT) {
-		ipe_eval_finish(pol, ctx, NULL, res);
-		return;
-	}
-	rules = &pol->ops[ctx->op];
-	oi = &idx->ops[ctx->op];
-
-	for (k = 0; k < IPE_INDEX_KINDS; k++) {
-		const struct ipe_index_table *t = &oi->tables[k];
-		u32 b;
-
-		if (!t->entries || !ipe_ctx_key(ctx, k, &cur[k].hash))
-			continue;
-		b = cur[k].hash & t->mask;
-		cur[k].next = &t->entries[t->first[b]];
-		cur[k].end = &t->entries[t->first[b + 1]];
-	}
-
-	for (;;) {
-		u32 best = p < oi->plain_count ? oi->plain[p] : U32_MAX;
-		int from = -1;
-
-		for (k = 0; k < IPE_INDEX_KINDS; k++) {
-			u32 r = ipe_cursor_peek(&cur[k]);
-
-			if (r < best) {
-				best = r;
-				from = k;
-			}
-		}
-		if (best == U32_MAX)
-			break;
-		if (from < 0)
-			p++;
-		else
-			cur[from].next++;
-		if (ipe_rule_matches(&rules->rules[best], ctx)) {
-			ipe_eval_finish(pol, ctx, &rules->rules[best], res);
-			return;
-		}
-	}
-	ipe_eval_finish(pol, ctx, NULL, res);
 }

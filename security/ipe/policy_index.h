@@ -10,10 +10,6 @@
 
 #include "policy.h"
 
-struct ipe_bdev_facts;
-struct ipe_eval_ctx;
-struct ipe_eval_result;
-
 /**
  * enum ipe_index_kind - the digests a rule can be indexed by
  * @IPE_INDEX_DMV_ROOTHASH: the root hash of the file's dm-verity device
@@ -69,14 +65,7 @@ struct ipe_policy_index {
 	struct ipe_op_index ops[IPE_OP_COUNT];
 };
 
-u32 ipe_digest_key(const u8 *bytes, size_t len);
-void ipe_bdev_facts_set_root_hash(struct ipe_bdev_facts *facts,
-				  const char *alg, const u8 *hash, size_t len);
 struct ipe_policy_index *ipe_index_build(const struct ipe_parsed_policy *pol);
 void ipe_index_free(struct ipe_policy_index *idx);
-void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
-		      const struct ipe_policy_index *idx,
-		      const struct ipe_eval_ctx *ctx,
-		      struct ipe_eval_result *res);
 
 #endif /* _IPE_POLICY_INDEX_H */

@@ -73,12 +73,9 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "ipe_limits.h"
 #include "policy.h"
 #include "property.h"
-
-/* more than any rule can hold: each property key may appear once */
-#define IPE_MAX_RULE_PROPS	16
-#define IPE_NAME_MAX		255
 
 static const char *const ipe_op_names[IPE_OP_COUNT] = {
 	[IPE_OP_EXECUTE] = "EXECUTE",

@@ -21,6 +21,7 @@
 #include "audit.h"
 #include "policy_index.h"
 #include "policy_store.h"
+#include "settings.h"
 
 struct ipe_policy __rcu *ipe_active_policy;
 
@@ -102,7 +103,7 @@ struct ipe_policy *ipe_policy_create(const void *pkcs7, size_t pkcs7_len,
 	pol->text_len = text_len;
 
 	pol->parsed = ipe_parse_policy(text, text_len,
-				       READ_ONCE(ipe_strict_parse), &perr);
+				       ipe_get(IPE_SET_STRICT_PARSE), &perr);
 	if (IS_ERR(pol->parsed)) {
 		rc = PTR_ERR(pol->parsed);
 		pol->parsed = NULL;

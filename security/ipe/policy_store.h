@@ -11,13 +11,8 @@
 #include <linux/types.h>
 #include <crypto/sha2.h>
 
+#include "ipe_limits.h"
 #include "policy.h"
-
-/* Largest policy (signed blob or text) IPE accepts: 8 MiB. */
-#define IPE_POLICY_MAX_SIZE	(8U << 20)
-
-/* Most bytes a write naming a policy may have: a name and a newline. */
-#define IPE_NAME_WRITE_MAX	256
 
 struct ipe_policy_index;
 

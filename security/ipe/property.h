@@ -61,11 +61,6 @@ struct ipe_digest {
 	u8 bytes[];
 };
 
-/* the longest digest a policy may carry, in bytes (HASH_MAX_DIGESTSIZE) */
-#define IPE_DIGEST_MAX_LEN 64
-/* the longest algorithm name, without its NUL (CRYPTO_MAX_ALG_NAME - 1) */
-#define IPE_DIGEST_ALG_MAX 127
-
 const struct ipe_prop_type *ipe_prop_find(const char *key, size_t len);
 
 int ipe_parse_bool_value(const char *value, bool *out);
@@ -76,6 +71,7 @@ int ipe_prop_bool_print(char *buf, size_t size, const struct ipe_prop *prop);
 struct ipe_digest *ipe_digest_parse(const char *value, char *why,
 				    size_t why_len);
 bool ipe_hash_alg_available(const char *name);
+u32 ipe_digest_key(const u8 *bytes, size_t len);
 bool ipe_digest_equal(const struct ipe_digest *want, const char *alg,
 		      const u8 *bytes, size_t len);
 int ipe_digest_print(char *buf, size_t size, const char *key,

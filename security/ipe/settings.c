@@ -14,9 +14,16 @@
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "ipe."
 
-bool ipe_enforce __read_mostly = true;
-bool ipe_success_audit __read_mostly;
-bool ipe_strict_parse __read_mostly = true;
+/*
+ * Set once the LSM framework has started IPE (it is in lsm=): the
+ * securityfs and sysctl interfaces are only made then.
+ */
+bool ipe_initialized __ro_after_init;
+
+bool ipe_settings[IPE_SET_COUNT] __read_mostly = {
+	[IPE_SET_ENFORCE] = true,
+	[IPE_SET_STRICT_PARSE] = true,
+};
 
 /* Serializes changes so each audit record shows a true old value. */
 static DEFINE_MUTEX(ipe_settings_mutex);
@@ -27,37 +34,15 @@ static DEFINE_MUTEX(ipe_settings_mutex);
  * ipe_set(), which audits; its callers check privilege.
  */
 #ifdef CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH
-module_param_named(enforce, ipe_enforce, bool, 0);
+module_param_named(enforce, ipe_settings[IPE_SET_ENFORCE], bool, 0);
 MODULE_PARM_DESC(enforce, "1 (default): deny what the policy denies; 0: only audit it");
 #endif
-module_param_named(success_audit, ipe_success_audit, bool, 0);
+module_param_named(success_audit, ipe_settings[IPE_SET_SUCCESS_AUDIT],
+		   bool, 0);
 MODULE_PARM_DESC(success_audit, "1: audit every allowed operation too");
-module_param_named(strict_parse, ipe_strict_parse, bool, 0);
+module_param_named(strict_parse, ipe_settings[IPE_SET_STRICT_PARSE],
+		   bool, 0);
 MODULE_PARM_DESC(strict_parse, "1 (default): a bad policy line fails the load; 0: skip it");
-
-static bool *ipe_setting_var(enum ipe_setting which)
-{
-	switch (which) {
-	case IPE_SET_ENFORCE:
-		return &ipe_enforce;
-	case IPE_SET_SUCCESS_AUDIT:
-		return &ipe_success_audit;
-	case IPE_SET_STRICT_PARSE:
-		return &ipe_strict_parse;
-	}
-	return NULL;
-}
-
-/**
- * ipe_get() - read a setting
- * @which: the setting
- *
- * Return: its current value.
- */
-bool ipe_get(enum ipe_setting which)
-{
-	return READ_ONCE(*ipe_setting_var(which));
-}
 
 /**
  * ipe_set() - change a setting; an enforce switch is audited (1404)
@@ -72,7 +57,7 @@ bool ipe_get(enum ipe_setting which)
  */
 int ipe_set(enum ipe_setting which, bool value)
 {
-	bool *var = ipe_setting_var(which);
+	bool *var = &ipe_settings[which];
 	bool old;
 
 	if (which == IPE_SET_ENFORCE &&

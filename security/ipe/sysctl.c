@@ -24,11 +24,9 @@
 #include <linux/sysctl.h>
 
 #include "ipe.h"
+#include "ipe_limits.h"
 #include "policy_store.h"
 #include "settings.h"
-
-/* The name of the active policy, NUL-terminated. */
-#define IPE_SYSCTL_NAME_SIZE	256
 
 /*
  * A write is a name taken as del_policy takes it, whole in one write:
@@ -60,12 +58,12 @@ static int ipe_sysctl_active_policy(struct ctl_table *table, int write,
 		return rc;
 	}
 
-	name = kzalloc(IPE_SYSCTL_NAME_SIZE, GFP_KERNEL);
+	name = kzalloc(IPE_NAME_SIZE, GFP_KERNEL);
 	if (!name)
 		return -ENOMEM;
-	ipe_store_active_name(name, IPE_SYSCTL_NAME_SIZE);
+	ipe_store_active_name(name, IPE_NAME_SIZE);
 	t.data = name;
-	t.maxlen = IPE_SYSCTL_NAME_SIZE;
+	t.maxlen = IPE_NAME_SIZE;
 	rc = proc_dostring(&t, write, buf, lenp, ppos);
 	kfree(name);
 	return rc;

@@ -10,6 +10,7 @@
 
 #include "policy_parser.c"
 #include "props.c"
+#include "prop_bool.c"
 #include "digest.c"
 #include "prop_boot_verified.c"
 #include "prop_dmverity_roothash.c"

@@ -25,7 +25,7 @@
 
 #include <kunit/test.h>
 
-#include "policy_parser_test.c"
+#include "tests/policy_parser_test.c"
 
 void kunit_shim_fail(struct kunit *test, const char *file, int line,
 		     const char *fmt, ...)

@@ -14,10 +14,13 @@
 #include <linux/string.h>
 
 #include "ipe.h"
+#include "audit.h"
 #include "eval.h"
+#include "eval_plain.h"
 #include "hooks.h"
 #include "policy.h"
 #include "policy_store.h"
+#include "settings.h"
 
 #define HDR	"policy_name=t policy_version=1.0.0\n"
 #define HASH_HEX \
@@ -745,13 +748,13 @@ static void ipe_test_unknown_ids(struct kunit *test, const char *text,
 				 int want)
 {
 	struct ipe_policy *pol, *old;
-	bool enforce = READ_ONCE(ipe_enforce);
+	bool enforce = READ_ONCE(ipe_settings[IPE_SET_ENFORCE]);
 
 	pol = ipe_policy_create(NULL, 0, text, strlen(text));
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pol);
 	old = rcu_access_pointer(ipe_active_policy);
 	rcu_assign_pointer(ipe_active_policy, pol);
-	WRITE_ONCE(ipe_enforce, true);
+	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], true);
 
 	KUNIT_EXPECT_EQ(test, ipe_kernel_read_file(NULL, READING_UNKNOWN,
 						   false), want);
@@ -769,11 +772,11 @@ static void ipe_test_unknown_ids(struct kunit *test, const char *text,
 	KUNIT_EXPECT_EQ(test, ipe_kernel_load_data(LOADING_MODULE, false), 0);
 
 	/* permissive mode lets a denial through */
-	WRITE_ONCE(ipe_enforce, false);
+	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], false);
 	KUNIT_EXPECT_EQ(test, ipe_kernel_read_file(NULL, READING_UNKNOWN,
 						   false), 0);
 
-	WRITE_ONCE(ipe_enforce, enforce);
+	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], enforce);
 	rcu_assign_pointer(ipe_active_policy, old);
 	synchronize_rcu();
 	ipe_policy_put(pol);

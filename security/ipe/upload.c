@@ -9,7 +9,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "blob_write.h"
+#include "upload.h"
 
 #define ASN1_SEQUENCE_TAG	0x30
 
@@ -54,17 +54,17 @@ static int ipe_der_total(const u8 *h, size_t n, size_t *total)
 }
 
 /**
- * ipe_blob_reset() - forget a partial or complete blob
+ * ipe_upload_reset() - forget a partial or complete blob
  * @b: the blob
  */
-void ipe_blob_reset(struct ipe_blob *b)
+void ipe_upload_reset(struct ipe_upload *b)
 {
 	kvfree(b->data);
 	memset(b, 0, sizeof(*b));
 }
 
 /**
- * ipe_blob_feed() - add the bytes of one write to a blob
+ * ipe_upload_feed() - add the bytes of one write to a blob
  * @b: the blob being assembled
  * @buf: the bytes written (kernel memory)
  * @n: number of bytes
@@ -75,7 +75,7 @@ void ipe_blob_reset(struct ipe_blob *b)
  * -EBADMSG (not a DER SEQUENCE, or bytes past its end), -E2BIG (larger
  * than @max), -ENOMEM.
  */
-int ipe_blob_feed(struct ipe_blob *b, const void *buf, size_t n, size_t max)
+int ipe_upload_feed(struct ipe_upload *b, const void *buf, size_t n, size_t max)
 {
 	const u8 *p = buf;
 	size_t take, total;
@@ -115,6 +115,6 @@ int ipe_blob_feed(struct ipe_blob *b, const void *buf, size_t n, size_t max)
 	return b->len == b->want;
 
 fail:
-	ipe_blob_reset(b);
+	ipe_upload_reset(b);
 	return rc;
 }

@@ -4,7 +4,7 @@
  * the IPE policy parser, in strict and in lenient mode. Each must parse to
  * a policy whose printed form parses to the same tables, or fail with
  * -EINVAL (-ENOMEM) naming a line of the text; KASAN, UBSAN and kmemleak
- * watch for the rest. Generator and checker live in policy_fuzz.h, shared
+ * watch for the rest. Generator and checker live in policy_fuzz.c, shared
  * with the user-space fuzzer of tools/testing/selftests/ipe/fuzz/, which
  * makes the same run with --kunit and longer runs by hand.
  *

@@ -9,20 +9,20 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "blob_write.h"
+#include "upload.h"
 
 /* The cap IPE applies to new_policy, raw and update. */
 #define IPE_BLOB_TEST_MAX	(8U << 20)
 
 static int ipe_blob_test_init(struct kunit *test)
 {
-	test->priv = kunit_kzalloc(test, sizeof(struct ipe_blob), GFP_KERNEL);
+	test->priv = kunit_kzalloc(test, sizeof(struct ipe_upload), GFP_KERNEL);
 	return test->priv ? 0 : -ENOMEM;
 }
 
 static void ipe_blob_test_exit(struct kunit *test)
 {
-	ipe_blob_reset(test->priv);
+	ipe_upload_reset(test->priv);
 }
 
 /* @n bytes: a DER SEQUENCE header for @len content bytes, then those */
@@ -52,20 +52,20 @@ static u8 *ipe_blob_test_make(struct kunit *test, size_t len, size_t *n)
 static void ipe_blob_expect_refused(struct kunit *test, const u8 *p, size_t n,
 				    size_t max, int err)
 {
-	struct ipe_blob *b = test->priv;
+	struct ipe_upload *b = test->priv;
 
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, p, n, max), err);
+	KUNIT_EXPECT_EQ(test, ipe_upload_feed(b, p, n, max), err);
 	KUNIT_EXPECT_EQ(test, b->len, 0);
 	KUNIT_EXPECT_NULL(test, b->data);
 }
 
 static void ipe_blob_short_form_one_write(struct kunit *test)
 {
-	struct ipe_blob *b = test->priv;
+	struct ipe_upload *b = test->priv;
 	size_t n;
 	u8 *p = ipe_blob_test_make(test, 3, &n);
 
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, p, n, IPE_BLOB_TEST_MAX), 1);
+	KUNIT_EXPECT_EQ(test, ipe_upload_feed(b, p, n, IPE_BLOB_TEST_MAX), 1);
 	KUNIT_EXPECT_EQ(test, b->len, n);
 	KUNIT_ASSERT_NOT_NULL(test, b->data);
 	KUNIT_EXPECT_EQ(test, memcmp(b->data, p, n), 0);
@@ -74,14 +74,14 @@ static void ipe_blob_short_form_one_write(struct kunit *test)
 /* one byte per write: only the last one completes the blob */
 static void ipe_blob_long_form_byte_by_byte(struct kunit *test)
 {
-	struct ipe_blob *b = test->priv;
+	struct ipe_upload *b = test->priv;
 	size_t n, i;
 	u8 *p = ipe_blob_test_make(test, 300, &n);
 
 	for (i = 0; i + 1 < n; i++)
-		KUNIT_ASSERT_EQ(test, ipe_blob_feed(b, p + i, 1,
-						    IPE_BLOB_TEST_MAX), 0);
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, p + i, 1, IPE_BLOB_TEST_MAX), 1);
+		KUNIT_ASSERT_EQ(test, ipe_upload_feed(b, p + i, 1,
+						      IPE_BLOB_TEST_MAX), 0);
+	KUNIT_EXPECT_EQ(test, ipe_upload_feed(b, p + i, 1, IPE_BLOB_TEST_MAX), 1);
 	KUNIT_EXPECT_EQ(test, b->want, n);
 	KUNIT_ASSERT_NOT_NULL(test, b->data);
 	KUNIT_EXPECT_EQ(test, memcmp(b->data, p, n), 0);
@@ -90,14 +90,14 @@ static void ipe_blob_long_form_byte_by_byte(struct kunit *test)
 /* a header cut in the middle of its length bytes, then all the rest */
 static void ipe_blob_header_split(struct kunit *test)
 {
-	struct ipe_blob *b = test->priv;
+	struct ipe_upload *b = test->priv;
 	size_t n;
 	u8 *p = ipe_blob_test_make(test, 200, &n);
 
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, p, 3, IPE_BLOB_TEST_MAX), 0);
+	KUNIT_EXPECT_EQ(test, ipe_upload_feed(b, p, 3, IPE_BLOB_TEST_MAX), 0);
 	KUNIT_EXPECT_EQ(test, b->want, 0);
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, p + 3, n - 3,
-					    IPE_BLOB_TEST_MAX), 1);
+	KUNIT_EXPECT_EQ(test, ipe_upload_feed(b, p + 3, n - 3,
+					      IPE_BLOB_TEST_MAX), 1);
 	KUNIT_ASSERT_NOT_NULL(test, b->data);
 	KUNIT_EXPECT_EQ(test, memcmp(b->data, p, n), 0);
 }
@@ -124,11 +124,11 @@ static void ipe_blob_cap(struct kunit *test)
 {
 	static const u8 at_cap[] = { 0x30, 0x82, 0x01, 0x28 };	/* 300 in all */
 	static const u8 over[] = { 0x30, 0x82, 0x01, 0x29 };	/* 301 in all */
-	struct ipe_blob *b = test->priv;
+	struct ipe_upload *b = test->priv;
 
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, at_cap, sizeof(at_cap), 300), 0);
+	KUNIT_EXPECT_EQ(test, ipe_upload_feed(b, at_cap, sizeof(at_cap), 300), 0);
 	KUNIT_EXPECT_EQ(test, b->want, 300);
-	ipe_blob_reset(b);
+	ipe_upload_reset(b);
 	ipe_blob_expect_refused(test, over, sizeof(over), 300, -E2BIG);
 }
 
@@ -152,11 +152,11 @@ static void ipe_blob_length_wraps(struct kunit *test)
 				    0x01, 0x02 };
 	static const u8 wrap1[] = { 0x30, 0x84, 0xff, 0xff, 0xff, 0xfb,
 				    0x01, 0x02 };
-	struct ipe_blob *b = test->priv;
+	struct ipe_upload *b = test->priv;
 
 	ipe_blob_expect_refused(test, wrap0, sizeof(wrap0), IPE_BLOB_TEST_MAX,
 				-E2BIG);
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, wrap1, 5, IPE_BLOB_TEST_MAX),
+	KUNIT_EXPECT_EQ(test, ipe_upload_feed(b, wrap1, 5, IPE_BLOB_TEST_MAX),
 			0);
 	ipe_blob_expect_refused(test, wrap1 + 5, 3, IPE_BLOB_TEST_MAX, -E2BIG);
 }
@@ -165,10 +165,10 @@ static void ipe_blob_length_wraps(struct kunit *test)
 static void ipe_blob_indefinite_length(struct kunit *test)
 {
 	static const u8 ber[] = { 0x30, 0x80, 0x02, 0x01, 0x05, 0x00, 0x00 };
-	struct ipe_blob *b = test->priv;
+	struct ipe_upload *b = test->priv;
 
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, ber, sizeof(ber),
-					    IPE_BLOB_TEST_MAX), 1);
+	KUNIT_EXPECT_EQ(test, ipe_upload_feed(b, ber, sizeof(ber),
+					      IPE_BLOB_TEST_MAX), 1);
 	KUNIT_EXPECT_EQ(test, b->len, sizeof(ber));
 }
 
@@ -176,17 +176,17 @@ static void ipe_blob_indefinite_length(struct kunit *test)
 static void ipe_blob_new_blob_after_error(struct kunit *test)
 {
 	static const u8 bad[] = { 0x04, 0x00 };
-	struct ipe_blob *b = test->priv;
+	struct ipe_upload *b = test->priv;
 	size_t n;
 	u8 *p = ipe_blob_test_make(test, 10, &n);
 
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, p, 4, IPE_BLOB_TEST_MAX), 0);
+	KUNIT_EXPECT_EQ(test, ipe_upload_feed(b, p, 4, IPE_BLOB_TEST_MAX), 0);
 	/* one byte more than the header announced */
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, p + 4, n - 3,
-					    IPE_BLOB_TEST_MAX), -EBADMSG);
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, bad, sizeof(bad),
-					    IPE_BLOB_TEST_MAX), -EBADMSG);
-	KUNIT_EXPECT_EQ(test, ipe_blob_feed(b, p, n, IPE_BLOB_TEST_MAX), 1);
+	KUNIT_EXPECT_EQ(test, ipe_upload_feed(b, p + 4, n - 3,
+					      IPE_BLOB_TEST_MAX), -EBADMSG);
+	KUNIT_EXPECT_EQ(test, ipe_upload_feed(b, bad, sizeof(bad),
+					      IPE_BLOB_TEST_MAX), -EBADMSG);
+	KUNIT_EXPECT_EQ(test, ipe_upload_feed(b, p, n, IPE_BLOB_TEST_MAX), 1);
 	KUNIT_ASSERT_NOT_NULL(test, b->data);
 	KUNIT_EXPECT_EQ(test, memcmp(b->data, p, n), 0);
 }

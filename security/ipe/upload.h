@@ -2,8 +2,8 @@
 /*
  * IPE: a signed policy written in one or several write() calls.
  */
-#ifndef _IPE_BLOB_WRITE_H
-#define _IPE_BLOB_WRITE_H
+#ifndef _IPE_UPLOAD_H
+#define _IPE_UPLOAD_H
 
 #include <linux/types.h>
 
@@ -11,7 +11,7 @@
 #define IPE_DER_HDR_MAX	6
 
 /**
- * struct ipe_blob - a PKCS#7 blob being assembled from writes
+ * struct ipe_upload - a PKCS#7 blob being assembled from writes
  * @hdr: the first bytes, until the DER header can be read
  * @data: the whole blob once its length is known
  * @len: bytes received so far
@@ -23,15 +23,15 @@
  * loading it: "cat policy.p7s > new_policy" reports a bad signature or a
  * parse error however cat splits the file.
  */
-struct ipe_blob {
+struct ipe_upload {
 	u8 hdr[IPE_DER_HDR_MAX];
 	u8 *data;
 	size_t len;
 	size_t want;
 };
 
-int ipe_blob_feed(struct ipe_blob *b, const void *buf, size_t n,
-		  size_t max);
-void ipe_blob_reset(struct ipe_blob *b);
+int ipe_upload_feed(struct ipe_upload *b, const void *buf, size_t n,
+		    size_t max);
+void ipe_upload_reset(struct ipe_upload *b);
 
-#endif /* _IPE_BLOB_WRITE_H */
+#endif /* _IPE_UPLOAD_H */

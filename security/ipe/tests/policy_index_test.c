@@ -15,10 +15,13 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "bdev.h"
 #include "eval.h"
+#include "eval_plain.h"
 #include "policy.h"
 #include "policy_index.h"
 #include "policy_print.h"
+#include "property.h"
 #include "test_rand.h"
 
 #define IPE_IT_POLICIES		2000

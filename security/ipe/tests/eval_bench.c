@@ -32,7 +32,9 @@
 #include <linux/sort.h>
 #include <linux/vmalloc.h>
 
+#include "bdev.h"
 #include "eval.h"
+#include "eval_plain.h"
 #include "policy.h"
 #include "policy_index.h"
 #include "property.h"
