@@ -106,9 +106,11 @@ vm-tests: test-kernel initramfs
 # (built with the test kernel) on valid and invalid boot policies, no call
 # cycle between the files of security/ipe (in the test kernel's objects),
 # ipectl's own suite, the user-space fuzzer, the Kconfig matrix and the
-# KUnit suites on i386.
+# KUnit suites on i386. ipectl and the fuzzer are built from this
+# repository, which has no tools/include: they take the assembled tree's.
 POLGEN := $(OBJ_TEST)/scripts/ipe/polgen/polgen
-host-tests:
+TOOLS_INC := TOOLS_INCLUDE=$(TREE)/tools/include
+host-tests: tree
 	@mkdir -p $(B)/host-tests
 	@rm -f $(B)/host-tests/*.tap
 	@harness/tests/summary-test.sh $(B)/host-tests/summary.tap || true
@@ -119,14 +121,15 @@ host-tests:
 		echo "not ok 1 - polgen was built ($(POLGEN))" >$(B)/host-tests/polgen.tap; \
 	fi
 	@harness/ipe-layers.sh $(OBJ_TEST) >$(B)/host-tests/layers.tap 2>&1 || true
-	@if $(MAKE) -s -C tools/security/ipe OUTPUT=$(B)/ipectl/ >$(B)/ipectl.log 2>&1; then \
-		bash tools/security/ipe/tests/run.sh $(B)/ipectl/ipectl \
+	@if $(MAKE) -s -C tools/security/ipe OUTPUT=$(B)/ipectl/ $(TOOLS_INC) \
+		>$(B)/ipectl.log 2>&1; then \
+		$(TOOLS_INC) bash tools/security/ipe/tests/run.sh $(B)/ipectl/ipectl \
 			>$(B)/host-tests/ipectl.tap 2>&1 || true; \
 	else \
 		echo "not ok 1 - ipectl builds (see build/ipectl.log)" >$(B)/host-tests/ipectl.tap; \
 	fi
 	@if $(MAKE) -s -C tools/testing/selftests/ipe/fuzz OUTPUT=$(B)/fuzz/ \
-		>$(B)/fuzz.log 2>&1 && \
+		$(TOOLS_INC) >$(B)/fuzz.log 2>&1 && \
 	    $(B)/fuzz/ipe_fuzz --seed 1 --iterations 100000 --out $(B)/fuzz \
 		>>$(B)/fuzz.log 2>&1; then \
 		echo "ok 1 - user-space parser fuzz, 100000 inputs, ASan and UBSan" >$(B)/host-tests/fuzz.tap; \
@@ -159,8 +162,9 @@ bench: tree keys selftests
 # make fuzz [SEED=N] [TIME=S]: the parser fuzzer in user space, for long.
 SEED ?= 1
 TIME ?= 300
-fuzz:
+fuzz: tree
 	@$(MAKE) -s -C tools/testing/selftests/ipe/fuzz OUTPUT=$(B)/fuzz/ run \
+		$(TOOLS_INC) \
 		SEED=$(SEED) TIME=$(TIME)
 
 demo: kernel selftests

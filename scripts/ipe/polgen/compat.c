@@ -36,7 +36,7 @@ void compat_printk(const char *level, const char *fmt, ...)
 	va_end(ap);
 }
 
-void *kmalloc(size_t size, unsigned int flags)
+void *kmalloc(size_t size, gfp_t flags)
 {
 	/* the kernel never returns NULL for a zero-sized request */
 	void *p = malloc(size ? size : 1);
@@ -46,12 +46,12 @@ void *kmalloc(size_t size, unsigned int flags)
 	return p;
 }
 
-void *kzalloc(size_t size, unsigned int flags)
+void *kzalloc(size_t size, gfp_t flags)
 {
 	return kmalloc(size, flags | __GFP_ZERO);
 }
 
-void *kmalloc_array(size_t n, size_t size, unsigned int flags)
+void *kmalloc_array(size_t n, size_t size, gfp_t flags)
 {
 	size_t bytes;
 
@@ -60,7 +60,7 @@ void *kmalloc_array(size_t n, size_t size, unsigned int flags)
 	return kmalloc(bytes, flags);
 }
 
-void *kcalloc(size_t n, size_t size, unsigned int flags)
+void *kcalloc(size_t n, size_t size, gfp_t flags)
 {
 	return kmalloc_array(n, size, flags | __GFP_ZERO);
 }
@@ -70,12 +70,12 @@ void kfree(const void *p)
 	free((void *)p);
 }
 
-void *kvmalloc(size_t size, unsigned int flags)
+void *kvmalloc(size_t size, gfp_t flags)
 {
 	return kmalloc(size, flags);
 }
 
-void *kvzalloc(size_t size, unsigned int flags)
+void *kvzalloc(size_t size, gfp_t flags)
 {
 	return kzalloc(size, flags);
 }
@@ -86,7 +86,7 @@ void *kvzalloc(size_t size, unsigned int flags)
  * caller.
  */
 void *kvrealloc(const void *p, size_t oldsize, size_t newsize,
-		unsigned int flags)
+		gfp_t flags)
 {
 	(void)flags;
 	if (oldsize >= newsize)
@@ -99,14 +99,14 @@ void kvfree(const void *p)
 	free((void *)p);
 }
 
-char *kstrdup(const char *s, unsigned int flags)
+char *kstrdup(const char *s, gfp_t flags)
 {
 	if (!s)
 		return NULL;
 	return kmemdup(s, strlen(s) + 1, flags);
 }
 
-char *kmemdup_nul(const char *s, size_t len, unsigned int flags)
+char *kmemdup_nul(const char *s, size_t len, gfp_t flags)
 {
 	char *d;
 
@@ -120,7 +120,7 @@ char *kmemdup_nul(const char *s, size_t len, unsigned int flags)
 	return d;
 }
 
-void *kmemdup(const void *src, size_t len, unsigned int flags)
+void *kmemdup(const void *src, size_t len, gfp_t flags)
 {
 	void *d = kmalloc(len, flags);
 

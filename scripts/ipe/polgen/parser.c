@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The IPE policy parser for polgen: the kernel's own sources, compiled for
- * the host against the headers in compat/, so that a boot policy is
- * accepted at build time exactly when the kernel would accept it.
+ * the host against tools/include and the headers in compat/, so that a
+ * boot policy is accepted at build time exactly when the kernel would
+ * accept it.
  *
  * policy_parser.c comes first: it defines pr_fmt() before any header
  * does.

@@ -187,31 +187,16 @@ static void put_c_file(FILE *out, const char *src, const char *text,
 /* -v: the policy as the kernel understood it */
 static void dump_policy(const struct ipe_parsed_policy *pol)
 {
-	char buf[4096];
-	int op;
-	u32 i;
+	size_t len = ipe_policy_print(NULL, 0, pol, IPE_PRINT_LINES);
+	char *buf = malloc(len + 1);
 
-	fprintf(stderr, "policy_name=\"%s\" policy_version=%u.%u.%u\n",
-		pol->name, pol->version[0], pol->version[1], pol->version[2]);
-	if (pol->global_default != IPE_ACTION_NONE) {
-		ipe_default_print(buf, sizeof(buf), IPE_OP_COUNT,
-				  pol->global_default);
-		fprintf(stderr, "%s\n", buf);
+	if (!buf) {
+		fprintf(stderr, "%s: error: out of memory\n", prog);
+		return;
 	}
-	for (op = 0; op < IPE_OP_COUNT; op++) {
-		const struct ipe_op_rules *t = &pol->ops[op];
-
-		if (t->default_action != IPE_ACTION_NONE) {
-			ipe_default_print(buf, sizeof(buf), op,
-					  t->default_action);
-			fprintf(stderr, "%s\n", buf);
-		}
-		for (i = 0; i < t->count; i++) {
-			ipe_rule_print(buf, sizeof(buf), op, &t->rules[i]);
-			fprintf(stderr, "%s # line %u\n", buf,
-				t->rules[i].line);
-		}
-	}
+	ipe_policy_print(buf, len + 1, pol, IPE_PRINT_LINES);
+	fputs(buf, stderr);
+	free(buf);
 }
 
 int main(int argc, char **argv)

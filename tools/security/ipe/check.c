@@ -293,32 +293,19 @@ struct ipe_parsed_policy *ipectl_check_text(const struct ipectl_text *t,
 	return NULL;
 }
 
+/* the tables as the kernel stores them, one rule a line */
 static void ipectl_dump(const struct ipe_parsed_policy *pol, FILE *f)
 {
-	char buf[4096];
-	u32 i;
-	int op;
+	size_t len = ipe_policy_print(NULL, 0, pol, IPE_PRINT_LINES);
+	char *buf = malloc(len + 1);
 
-	fprintf(f, "policy_name=\"%s\" policy_version=%u.%u.%u\n", pol->name,
-		pol->version[0], pol->version[1], pol->version[2]);
-	if (pol->global_default != IPE_ACTION_NONE) {
-		ipe_default_print(buf, sizeof(buf), IPE_OP_COUNT,
-				  pol->global_default);
-		fprintf(f, "%s\n", buf);
+	if (!buf) {
+		fprintf(stderr, "%s: error: out of memory\n", ipectl_prog);
+		return;
 	}
-	for (op = 0; op < IPE_OP_COUNT; op++) {
-		const struct ipe_op_rules *r = &pol->ops[op];
-
-		if (r->default_action != IPE_ACTION_NONE) {
-			ipe_default_print(buf, sizeof(buf), op,
-					  r->default_action);
-			fprintf(f, "%s\n", buf);
-		}
-		for (i = 0; i < r->count; i++) {
-			ipe_rule_print(buf, sizeof(buf), op, &r->rules[i]);
-			fprintf(f, "%s # line %u\n", buf, r->rules[i].line);
-		}
-	}
+	ipe_policy_print(buf, len + 1, pol, IPE_PRINT_LINES);
+	fputs(buf, f);
+	free(buf);
 }
 
 static u32 ipectl_rule_count(const struct ipe_parsed_policy *pol)

@@ -7,7 +7,8 @@
 #
 # Needs gcc, openssl, python3 (for JSON checks), and the signing CA in
 # build/keys/ca.pem and ca.key (IPECTL_TEST_KEYS=DIR for another place;
-# an untrusted CA is made on the fly when DIR has no untrusted.pem).
+# an untrusted CA is made on the fly when DIR has no untrusted.pem), and
+# the kernel tree's tools/include (TOOLS_INCLUDE=DIR for another place).
 # Nothing outside a temporary directory is written.
 #
 #   (a) every case of the kernel's KUnit parser table gives the same
@@ -31,6 +32,7 @@ IPECTL=$(readlink -f "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../../.." && pwd)
 keys=${IPECTL_TEST_KEYS:-$top/build/keys}
+tools_include=${TOOLS_INCLUDE:-$top/tools/include}
 CC=${CC:-gcc}
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
@@ -105,7 +107,9 @@ H64=$(printf 'ab%.0s' $(seq 32))
 kh=$work/kunit_host
 if $CC -O1 -g -Wall -Wno-sign-compare -Wno-unused-parameter \
 	-Wno-missing-field-initializers -D_GNU_SOURCE \
-	-I "$here" -I "$top/scripts/ipe/polgen/compat" -I "$top/security/ipe" \
+	-I "$here" -I "$top/scripts/ipe/polgen/compat" -I "$tools_include" \
+	-I "$top/security/ipe" \
+	-include "$top/scripts/ipe/polgen/compat/ipe_config.h" \
 	-o "$kh" "$here/kunit_host.c" "$top/scripts/ipe/polgen/parser.c" \
 	"$top/scripts/ipe/polgen/compat.c" >"$work/cc.log" 2>&1; then
 	ok "the KUnit parser suite compiles for the host"
@@ -130,7 +134,9 @@ if [ -n "$kh" ]; then
 		-Wno-missing-field-initializers -D_GNU_SOURCE \
 		-DIPE_COMPAT_UNBUILT_PROPS \
 		-I "$here" -I "$top/scripts/ipe/polgen/compat" \
-		-I "$top/security/ipe" -o "$kh-unbuilt" "$here/kunit_host.c" \
+		-I "$tools_include" -I "$top/security/ipe" \
+		-include "$top/scripts/ipe/polgen/compat/ipe_config.h" \
+		-o "$kh-unbuilt" "$here/kunit_host.c" \
 		"$top/scripts/ipe/polgen/parser.c" \
 		"$top/scripts/ipe/polgen/compat.c" >"$work/cc.log" 2>&1 &&
 		"$kh-unbuilt" run ipe_parser_unbuilt_props >"$work/unbuilt.tap" 2>&1 &&

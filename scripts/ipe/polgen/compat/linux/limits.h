@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * polgen user-space compatibility: integer limits.
+ * polgen user-space compatibility: the kernel's U8_MAX...U64_MAX, which
+ * tools/include does not have.
  *
- * The C library's <limits.h> includes <linux/limits.h>, so the system
- * header is passed on before the kernel's own limits are added.
+ * The C library's <limits.h> includes <linux/limits.h> (the UAPI one), so
+ * the system header is passed on before the kernel's limits are added.
  */
 #ifndef _POLGEN_COMPAT_LINUX_LIMITS_H
 #define _POLGEN_COMPAT_LINUX_LIMITS_H

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * polgen user-space compatibility: kernel log messages go to stderr,
- * prefixed with the policy file and the severity.
+ * polgen user-space compatibility: pr_err() and friends, which
+ * tools/include does not have. Kernel log messages go to stderr, prefixed
+ * with the policy file and the severity, or to a hook.
  */
 #ifndef _POLGEN_COMPAT_LINUX_PRINTK_H
 #define _POLGEN_COMPAT_LINUX_PRINTK_H
