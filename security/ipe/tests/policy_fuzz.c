@@ -891,63 +891,6 @@ void ipe_fuzz_generate(struct ipe_fuzz *f, u64 index)
 
 /* ---- printing a parsed policy back ---- */
 
-struct ipe_fuzz_cursor {
-	char *buf;
-	size_t size;
-	size_t pos;
-};
-
-static char *ipe_fuzz_at(const struct ipe_fuzz_cursor *c)
-{
-	return c->pos < c->size ? c->buf + c->pos : NULL;
-}
-
-static size_t ipe_fuzz_room(const struct ipe_fuzz_cursor *c)
-{
-	return c->pos < c->size ? c->size - c->pos : 0;
-}
-
-static void ipe_fuzz_nl(struct ipe_fuzz_cursor *c)
-{
-	c->pos += snprintf(ipe_fuzz_at(c), ipe_fuzz_room(c), "\n");
-}
-
-/* the whole policy as text; returns the length it needs */
-static size_t ipe_fuzz_print_into(char *buf, size_t size,
-				  const struct ipe_parsed_policy *pol)
-{
-	struct ipe_fuzz_cursor c = { .buf = buf, .size = size };
-	int op;
-	u32 i;
-
-	c.pos = snprintf(buf, size,
-			 "policy_name=\"%s\" policy_version=%u.%u.%u\n",
-			 pol->name, pol->version[0], pol->version[1],
-			 pol->version[2]);
-	if (pol->global_default != IPE_ACTION_NONE) {
-		c.pos += ipe_default_print(ipe_fuzz_at(&c), ipe_fuzz_room(&c),
-					   IPE_OP_COUNT, pol->global_default);
-		ipe_fuzz_nl(&c);
-	}
-	for (op = 0; op < IPE_OP_COUNT; op++) {
-		const struct ipe_op_rules *t = &pol->ops[op];
-
-		if (t->default_action != IPE_ACTION_NONE) {
-			c.pos += ipe_default_print(ipe_fuzz_at(&c),
-						   ipe_fuzz_room(&c), op,
-						   t->default_action);
-			ipe_fuzz_nl(&c);
-		}
-		for (i = 0; i < t->count; i++) {
-			c.pos += ipe_rule_print(ipe_fuzz_at(&c),
-						ipe_fuzz_room(&c), op,
-						&t->rules[i]);
-			ipe_fuzz_nl(&c);
-		}
-	}
-	return c.pos;
-}
-
 /**
  * ipe_fuzz_print() - print a parsed policy into @f->out
  * @f: the run
@@ -958,7 +901,7 @@ static size_t ipe_fuzz_print_into(char *buf, size_t size,
 static int ipe_fuzz_print(struct ipe_fuzz *f,
 			  const struct ipe_parsed_policy *pol)
 {
-	size_t need = ipe_fuzz_print_into(f->out.data, f->out.cap, pol);
+	size_t need = ipe_policy_print(f->out.data, f->out.cap, pol, 0);
 
 	if (need >= f->out.cap) {
 		size_t cap = max_t(size_t, 2 * f->out.cap, need + 1);
@@ -969,7 +912,7 @@ static int ipe_fuzz_print(struct ipe_fuzz *f,
 		if (!f->out.data)
 			return -ENOMEM;
 		f->out.cap = cap;
-		need = ipe_fuzz_print_into(f->out.data, f->out.cap, pol);
+		need = ipe_policy_print(f->out.data, f->out.cap, pol, 0);
 	}
 	f->out.len = need;
 	return 0;
