@@ -3,7 +3,8 @@
 #
 # initramfs.sh SELFTESTS OUT.cpio.gz [INIT]: a busybox initramfs with the
 # real veritysetup (and the shared libraries it loads), the installed
-# selftests in /selftests/ipe and their data in /ipe-data. INIT defaults to
+# kselftest tree in /selftests (run_kselftest.sh, ipe/) and the tests'
+# data in /ipe-data. INIT defaults to
 # harness/guest-init.sh.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
@@ -61,7 +62,13 @@ echo "root:x:0:" >"$root/etc/group"
 echo "nobody:x:65534:65534:nobody:/:/bin/false" >>"$root/etc/passwd"
 
 mkdir -p "$root/selftests" "$root/ipe-data"
-cp -a "$st/ipe" "$root/selftests/ipe"
+# the installed kselftest tree (run_kselftest.sh, kselftest/, ipe/), or
+# just an ipe/ directory (make bench)
+if [ -d "$st/kselftest" ]; then
+	cp -a "$st/kselftest/." "$root/selftests/"
+else
+	cp -a "$st/ipe" "$root/selftests/ipe"
+fi
 [ -d "$st/data" ] && cp -a "$st/data/." "$root/ipe-data/"
 if [ -d "$st/firmware" ]; then
 	mkdir -p "$root/lib/firmware"

@@ -1,16 +1,67 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Helpers for the IPE end-to-end tests. A test file prints one line per
-# behaviour it checks: "PASS desc", "FAIL desc: why" or "SKIP desc: why";
-# run_ipe_tests.sh numbers them into TAP.
+# Helpers for the IPE end-to-end tests, sourced by every test_NN_*.sh as
+# . "$(dirname "$0")/ipe_lib.sh". A test file prints one line per
+# behaviour it checks: "PASS desc", "FAIL desc: why" or "SKIP desc # SKIP
+# why" (pass, fail and skip below);
+# sourcing this file reruns the test under ipe_tap(), which numbers those
+# lines into TAP (every other line becomes a "# " comment) and sets the
+# exit status the kselftest runner reads: 0 all passed, 1 a check failed
+# or the test was killed, 4 (KSFT_SKIP) nothing passed and nothing failed
+# (every check skipped, or none ran).
 
 IPE_FS=/sys/kernel/security/ipe
 IPE_DATA=${IPE_DATA:-/ipe-data}
+IPE_SELFTESTS=${IPE_SELFTESTS:-$(cd "$(dirname "$0")" && pwd)}
+export IPE_SELFTESTS IPE_DATA
 
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
-skip() { echo "SKIP $1: $2"; }
+skip() { echo "SKIP $1 # SKIP $2"; }
+
+# ipe_tap: read a test's output, followed by "IPE_EXIT status", on stdin
+# and print it as TAP; its exit status is the test's for the runner.
+ipe_tap() {
+	n=0 failed=0 passed=0 status=0
+	echo "TAP version 13"
+	while IFS= read -r line; do
+		case "$line" in
+		"PASS "*) n=$((n + 1)) passed=$((passed + 1))
+			printf 'ok %d %s\n' $n "${line#PASS }" ;;
+		"FAIL "*) n=$((n + 1)) failed=$((failed + 1))
+			printf 'not ok %d %s\n' $n "${line#FAIL }" ;;
+		"SKIP "*) n=$((n + 1))
+			case "$line" in
+			*" # SKIP"*) printf 'ok %d %s\n' $n "${line#SKIP }" ;;
+			*) printf 'ok %d %s # SKIP\n' $n "${line#SKIP }" ;;
+			esac ;;
+		"IPE_EXIT "*) status=${line#IPE_EXIT } ;;
+		*) printf '# %s\n' "$line" ;;
+		esac
+	done
+	echo "1..$n"
+	# A test's last command may fail harmlessly; a signal is a crash.
+	if [ "$status" -ge 128 ]; then
+		echo "# killed: exit status $status"
+		return 1
+	fi
+	[ "$failed" = 0 ] || return 1
+	# nothing passed: every check skipped, or none ran
+	[ "$passed" -gt 0 ] || return 4
+	return 0
+}
+
+case ${0##*/} in
+test_*.sh)
+	if [ -z "${IPE_TAP_CHILD:-}" ]; then
+		IPE_TAP_CHILD=$0
+		export IPE_TAP_CHILD
+		{ sh "$0" "$@" 2>&1; echo "IPE_EXIT $?"; } | ipe_tap
+		exit $?
+	fi
+	;;
+esac
 
 # check DESC CMD...: the command must succeed.
 check() {

@@ -5,7 +5,7 @@
 # "ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1". This test checks
 # that they took, then puts IPE back in its default state (enforce on,
 # success audit off) for the tests that follow.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
 
 case " $(cat /proc/cmdline) " in
 *" ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1 "*)

@@ -4,7 +4,7 @@
 # The boot policy compiled into the test kernel (boot_policy.pol through
 # CONFIG_IPE_BOOT_POLICY): active from boot, listed, read-only,
 # undeletable.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
 P=$IPE_FS/policies/boot
 
 expect_eq "the boot policy is active from boot" "boot" "$(sysctl -n ipe.active_policy)"

@@ -3,7 +3,7 @@
 #
 # Loading, reading back, updating, activating and deleting policies
 # through securityfs and sysctl, as an administrator does.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
 D=$IPE_DATA
 P=$IPE_FS/policies
 

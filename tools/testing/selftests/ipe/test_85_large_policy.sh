@@ -7,7 +7,7 @@
 # activates, and decides by its last rule; a signed update of the same
 # size replaces it. Its load is long enough to show that a pwrite() to
 # the same file waits for it. host_prepare_large.sh made the policies.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
 NAME=ipe_large
 MNT=/tmp/ipe_large
 HELLO=$MNT/bin/ipe_hello

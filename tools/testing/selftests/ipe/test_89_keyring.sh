@@ -9,7 +9,7 @@
 # same policy loads. A certificate the built-in keys did not issue does
 # not get into the keyring, and its policy stays ENOKEY.
 # host_prepare_keyring.sh made the certificates and policies.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
 D=$IPE_DATA
 
 # add_secondary DER: the certificate into .secondary_trusted_keys, by

@@ -22,7 +22,7 @@
 # each switch). Then the state must be what the last operations made it,
 # every background process must have exited by itself with status 0, and
 # st_end (8.9.0, allows all) is left active with enforce=1.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
 S=$IPE_SELFTESTS
 D=$IPE_DATA
 P=$IPE_FS/policies

@@ -6,7 +6,7 @@
 # files' owner and mode look from inside, since IPE asks for CAP_MAC_ADMIN
 # in the initial user namespace. The same writes from the initial
 # namespace then succeed, so the refusals are the namespace's doing.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
 D=$IPE_DATA
 P=$IPE_FS/policies
 

@@ -8,7 +8,7 @@
 # must leave the previous state (policy list, version, active policy); the
 # write without a fault must then succeed. Leaks in the error paths are
 # kmemleak's part, scanned after the last test.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
 D=$IPE_DATA
 P=$IPE_FS/policies
 MAX=3000

@@ -11,7 +11,7 @@
 # changed on the disk is refused by fs-verity itself, though its digest
 # is allowed; a file whose signed enable failed after the signature check
 # does not pass for signed once rewritten and sealed without one.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
 D=$IPE_DATA
 MNT=/tmp/ipe_fsv
 S=$IPE_SELFTESTS

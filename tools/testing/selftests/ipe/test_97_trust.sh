@@ -14,7 +14,7 @@
 # - overlayfs: a file judged by the real file behind it, before and after
 #   copy-up.
 # host_prepare_trust.sh made the disks and the policies (11.x).
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
 S=$IPE_SELFTESTS
 D=$IPE_DATA
 HELLO_OUT="hello from ipe_hello"

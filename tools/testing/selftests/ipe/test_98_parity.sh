@@ -7,7 +7,7 @@
 # the one that writes (descriptors handed over a unix socket), the boot
 # policy has no blob to read (ENOENT), and the nodes have mainline's
 # modes. Policy versions 12.x.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
 D=$IPE_DATA
 P=$IPE_FS/policies
 FDPASS="$IPE_SELFTESTS/ipe_fdpass"

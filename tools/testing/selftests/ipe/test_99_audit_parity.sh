@@ -4,7 +4,7 @@
 # Every IPE record type, whole, as auditd logs it and ausearch finds it:
 # mainline's fields in mainline's order, so that the same queries and SIEM
 # rules read this kernel and mainline IPE. Policies: 13.x.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
 S=$IPE_SELFTESTS
 D=$IPE_DATA
 P=$IPE_FS/policies
