@@ -10,6 +10,8 @@
 # TESTS="N N") runs only test_N_*.sh.
 . /etc/guest-mounts.sh
 export IPE_DATA=/ipe-data
+# the test CA the kernel trusts, for the tests that sign on the spot
+export IPE_TEST_CA_KEY=/ipe-keys/ca.key IPE_TEST_CA_CERT=/ipe-keys/ca.pem
 
 tap=/dev/ttyS1
 {

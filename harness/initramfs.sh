@@ -3,8 +3,9 @@
 #
 # initramfs.sh SELFTESTS OUT.cpio.gz [INIT]: a busybox initramfs with the
 # real veritysetup (and the shared libraries it loads), the installed
-# kselftest tree in /selftests (run_kselftest.sh, ipe/) and the tests'
-# data in /ipe-data. INIT defaults to
+# kselftest tree in /selftests (run_kselftest.sh, ipe/), the tests' data
+# in /ipe-data, openssl and the test CA's key and certificate in
+# /ipe-keys. INIT defaults to
 # harness/guest-init.sh.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,6 +37,14 @@ copy_bin /sbin/ausearch
 copy_bin /sbin/auditctl
 copy_bin /usr/bin/fsverity
 copy_bin /usr/bin/keyctl
+# openssl and the test CA, for the tests that sign their policies on the
+# spot (IPE_TEST_CA_KEY, IPE_TEST_CA_CERT, set by guest-init.sh)
+copy_bin /usr/bin/openssl
+install -D -m 644 /etc/ssl/openssl.cnf "$root/usr/lib/ssl/openssl.cnf"
+if [ -f "$REPO/build/keys/ca.key" ]; then
+	install -D -m 600 "$REPO/build/keys/ca.key" "$root/ipe-keys/ca.key"
+	install -D -m 644 "$REPO/build/keys/ca.pem" "$root/ipe-keys/ca.pem"
+fi
 mkdir -p "$root/etc/audit/plugins.d" "$root/var/log/audit"
 ln -s ../run "$root/var/run"
 cat >"$root/etc/audit/auditd.conf" <<'CONF'

@@ -5,6 +5,9 @@
 # PROT_EXEC, anonymous executable memory, scripts, permissive mode, and
 # the access records (1420) they leave.
 . "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies en
+allow_all
 S=$IPE_SELFTESTS
 HELLO=/tmp/ipe_hello
 cp "$S/ipe_hello" $HELLO
