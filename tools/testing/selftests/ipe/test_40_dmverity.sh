@@ -12,6 +12,9 @@
 # the same one without its signature, reopened on the same mapping name.
 # host_prepare_verity.sh made the disks and the policies.
 . "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies
+resign_data 'dmv_*'
 S=$IPE_SELFTESTS
 NAME=ipe_dmv
 MNT=/tmp/ipe_dmv

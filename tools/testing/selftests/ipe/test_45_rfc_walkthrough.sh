@@ -32,6 +32,7 @@
 # - The volumes are virtio disks, and mount is given -t squashfs -o ro:
 #   busybox mount need not guess the type of the read-only mapping.
 . "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
 S=$IPE_SELFTESTS
 D=$IPE_DATA
 T=/tmp/ipe_rfc

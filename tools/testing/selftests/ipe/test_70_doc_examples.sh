@@ -8,6 +8,7 @@
 # Each is loaded through new_policy, read back and deleted again; none is
 # activated.
 . "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
 D=$IPE_DATA
 P=$IPE_FS/policies
 LIST=$D/doc_examples.list

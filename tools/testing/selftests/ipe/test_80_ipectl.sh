@@ -8,6 +8,7 @@
 # signed the ipectl_*.p7s blobs with it. Leaves ipectl_b (5.2.0, DEFAULT
 # action=ALLOW) active.
 . "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
 D=$IPE_DATA
 P=$IPE_FS/policies
 IPECTL=${IPECTL:-$D/ipectl}

@@ -23,6 +23,7 @@
 # every background process must have exited by itself with status 0, and
 # st_end (8.9.0, allows all) is left active with enforce=1.
 . "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
 S=$IPE_SELFTESTS
 D=$IPE_DATA
 P=$IPE_FS/policies
