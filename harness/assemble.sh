@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Assemble build/linux: the pristine linux-source-6.1 tree as commit "base",
-# and the patch series described by patches/NN-slug.{msg,files,diff} as
-# commits on top of it.
+# and the patch series described by patches/NNNN-slug.{msg,stage/,files,diff}
+# as commits on top of it (harness/import.sh writes them back from a
+# reworked tree).
 #
 # The commits are built with git plumbing in a private index, so nothing in
 # the work tree is touched until the final "git read-tree -u -m", which
@@ -52,6 +53,16 @@ parent=$(g rev-parse base)
 
 for msg in "$REPO"/patches/*.msg; do
 	step=${msg%.msg}
+	# a new file's state at this step, when a later step changes it
+	if [ -d "$step.stage" ]; then
+		while IFS= read -r -d '' f; do
+			rel=${f#"$step.stage"/}
+			blob=$(g hash-object -w --path="$rel" "$f")
+			mode=100644
+			[ -x "$f" ] && mode=100755
+			g update-index --add --cacheinfo "$mode,$blob,$rel"
+		done < <(find "$step.stage" -type f -print0 | sort -z)
+	fi
 	if [ -f "$step.files" ]; then
 		while read -r pattern; do
 			case "$pattern" in ''|'#'*) continue ;; esac

@@ -17,6 +17,9 @@
 #   h_unsigned  enabled without a signature: its digest is in no rule
 #   h_plain     fs-verity never enabled
 #   h_tamper    allowed by digest; its first block is changed on the disk
+#   mv_digest, mv_signed, mv_plain
+#               test_71's: sealed there, by digest, with the CA's
+#               signature, never
 set -euo pipefail
 out=$1 keys=$2
 data=$out/data disks=$out/disks
@@ -25,20 +28,23 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$data" "$disks" "$work/root"
 
-for f in h_digest h_later h_signed h_unsigned h_plain h_tamper; do
+for f in h_digest h_later h_signed h_unsigned h_plain h_tamper \
+	mv_digest mv_signed mv_plain; do
 	cp "$hello" "$work/root/$f"
 	# an ELF file runs the same with bytes after its last segment
 	printf '\nIPE-FSV-TAG-%s\n' "$f" >>"$work/root/$f"
 done
 
 digest() { fsverity digest --compact "$work/root/$1"; }
-for f in h_digest h_later h_signed h_unsigned h_tamper; do
+for f in h_digest h_later h_signed h_unsigned h_tamper mv_digest; do
 	echo "sha256:$(digest $f)" >"$data/fsv_$f.digest"
 done
 # where h_tamper's tag starts, counted from the start of the file
 echo $(($(stat -c %s "$work/root/h_tamper") - 21)) >"$data/fsv_h_tamper.tagoff"
 
 fsverity sign "$work/root/h_signed" "$data/fsv_h_signed.sig" \
+	--key "$keys/ca.key" --cert "$keys/ca.pem" >/dev/null
+fsverity sign "$work/root/mv_signed" "$data/fsv_mv_signed.sig" \
 	--key "$keys/ca.key" --cert "$keys/ca.pem" >/dev/null
 fsverity sign "$work/root/h_unsigned" "$data/fsv_h_unsigned.untrusted.sig" \
 	--key "$keys/untrusted.key" --cert "$keys/untrusted.pem" >/dev/null

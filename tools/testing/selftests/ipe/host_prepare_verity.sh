@@ -7,8 +7,8 @@
 #   before) and its dm-verity hash tree (the disks dmv_data, dmv_hash), the
 #   root hash, PKCS#7 signatures of it made with the CA the kernel trusts
 #   and with one it does not;
-# - volume 2: another squashfs volume (the same binary and a marker file)
-#   and its hash tree (dmv2_data, dmv2_hash) and root hash;
+# - volume 2: another squashfs volume (the same binary and a marker file),
+#   its hash tree (dmv2_data, dmv2_hash), root hash and a signature of it;
 # - plain_sq: a squashfs image of volume 1's files without dm-verity;
 # - the RFC volume (rfc_squashfs, rfc_hashtree), made with the commands of
 #   the "Testing" section of the IPE RFC cover letter;
@@ -86,6 +86,9 @@ roothash2=$(cat "$work/dmv2.roothash")
 	exit 1
 }
 install -m 644 "$work/dmv2.roothash" "$data/dmv2_roothash"
+openssl smime -sign -in "$work/dmv2.roothash" -signer "$keys/ca.pem" \
+	-inkey "$keys/ca.key" -binary -outform der -noattr \
+	-out "$data/dmv2_roothash.p7s"
 
 # plain_sq: volume 1's files in a squashfs image without dm-verity, which
 # the test mounts directly.
