@@ -91,7 +91,8 @@ check: test-kernel initramfs
 
 # For development only, not a substitute for "make check": boot the test
 # kernel with no KUnit suite and run the VM selftests whose numbers are in
-# TESTS (TESTS="92 96"), with VM_ARGS added to the kernel command line.
+# TESTS (TESTS="92 96"), with VM_ARGS added to the kernel command line;
+# the last line counts their checks as make check does.
 comma := ,
 vm-tests: test-kernel initramfs
 	@harness/run-vm.sh $(B)/bzImage-test $(B)/initramfs-test.cpio.gz \
@@ -99,8 +100,8 @@ vm-tests: test-kernel initramfs
 		ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1 log_buf_len=8M \
 		kunit.filter_glob=none ipe_tests=$(subst $() ,$(comma),$(strip $(TESTS))) \
 		$(VM_ARGS)
-	@grep -E "^(not )?ok " $(B)/vm-dev/tap.log; \
-		echo "$$(grep -c "^ok " $(B)/vm-dev/tap.log) passed, $$(grep -c "^not ok " $(B)/vm-dev/tap.log) failed"
+	@grep -E "^(not )?ok " $(B)/vm-dev/tap.log || true
+	@harness/summary.sh --selftests $(B)/vm-dev
 
 # Tests that need no VM: the harness's own failure detection, polgen
 # (built with the test kernel) on valid and invalid boot policies, no call

@@ -13,5 +13,11 @@ mount -t securityfs securityfs /sys/kernel/security
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mount -t tmpfs tmpfs /tmp
 mount -t tmpfs tmpfs /run
+# what udev makes on a real system; the kselftest runner writes to
+# /dev/stdout
+for fd in 0:stdin 1:stdout 2:stderr; do
+	[ -e /dev/${fd#*:} ] || ln -s /proc/self/fd/${fd%:*} /dev/${fd#*:}
+done
+[ -e /dev/fd ] || ln -s /proc/self/fd /dev/fd
 echo 0 >/proc/sys/kernel/printk_ratelimit
 export DM_DISABLE_UDEV=1

@@ -3,7 +3,9 @@
 #
 # initramfs.sh SELFTESTS OUT.cpio.gz [INIT]: a busybox initramfs with the
 # real veritysetup (and the shared libraries it loads), the installed
-# selftests in /selftests/ipe and their data in /ipe-data. INIT defaults to
+# kselftest tree in /selftests (run_kselftest.sh, ipe/), the tests' data
+# in /ipe-data, openssl and the test CA's key and certificate in
+# /ipe-keys. INIT defaults to
 # harness/guest-init.sh.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,6 +37,14 @@ copy_bin /sbin/ausearch
 copy_bin /sbin/auditctl
 copy_bin /usr/bin/fsverity
 copy_bin /usr/bin/keyctl
+# openssl and the test CA, for the tests that sign their policies on the
+# spot (IPE_TEST_CA_KEY, IPE_TEST_CA_CERT, set by guest-init.sh)
+copy_bin /usr/bin/openssl
+install -D -m 644 /etc/ssl/openssl.cnf "$root/usr/lib/ssl/openssl.cnf"
+if [ -f "$REPO/build/keys/ca.key" ]; then
+	install -D -m 600 "$REPO/build/keys/ca.key" "$root/ipe-keys/ca.key"
+	install -D -m 644 "$REPO/build/keys/ca.pem" "$root/ipe-keys/ca.pem"
+fi
 mkdir -p "$root/etc/audit/plugins.d" "$root/var/log/audit"
 ln -s ../run "$root/var/run"
 cat >"$root/etc/audit/auditd.conf" <<'CONF'
@@ -61,7 +71,13 @@ echo "root:x:0:" >"$root/etc/group"
 echo "nobody:x:65534:65534:nobody:/:/bin/false" >>"$root/etc/passwd"
 
 mkdir -p "$root/selftests" "$root/ipe-data"
-cp -a "$st/ipe" "$root/selftests/ipe"
+# the installed kselftest tree (run_kselftest.sh, kselftest/, ipe/), or
+# just an ipe/ directory (make bench)
+if [ -d "$st/kselftest" ]; then
+	cp -a "$st/kselftest/." "$root/selftests/"
+else
+	cp -a "$st/ipe" "$root/selftests/ipe"
+fi
 [ -d "$st/data" ] && cp -a "$st/data/." "$root/ipe-data/"
 if [ -d "$st/firmware" ]; then
 	mkdir -p "$root/lib/firmware"

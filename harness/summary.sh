@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # summary.sh VMDIR [HOSTTAP...]: count the KUnit cases (KTAP on the
-# console), the selftests (TAP on the second serial port), the host-side
+# console), the selftests (the kselftest runner's TAP on the second
+# serial port, each check of each program), the host-side
 # TAP files given, and the kernel health checks (no BUG, WARNING, KASAN,
 # UBSAN, lockdep, RCU or kmemleak report, the VM finished in time).
 # Prints failures, then "N passed, M failed[, K skipped]"; exits 1 on any
-# failure or when no test ran.
+# failure or when no test ran. summary.sh --selftests VMDIR counts only
+# the selftests (make vm-tests).
 set -uo pipefail
 vm=$1
 shift
@@ -36,6 +38,71 @@ count_tap() {
 	done <"$file"
 }
 
+# count_kselftest FILE: the kselftest runner's TAP. Each test program's
+# own results are nested one level ("# ok N ...", as the runner prefixes
+# its output) and are what counts, one per check; a program's top-level
+# "ok/not ok N selftests: ipe: NAME" line counts only when it says more
+# than its checks: a program that failed as a whole (exit status, timeout)
+# with no failed check, a program with no check at all, or a number of
+# checks that differs from the program's plan. The top-level plan must
+# match the programs reported (the guest did not stop mid-run).
+count_kselftest() {
+	local file=$1 line prog="" checks=0 bad=0 plan="" top="" progs=0
+
+	while IFS= read -r line; do
+		case "$line" in
+		"# selftests: "*)
+			prog=${line#"# selftests: "} checks=0 bad=0 plan="" ;;
+		"# ok "*"# SKIP"*|"# ok "*"# skip"*)
+			checks=$((checks + 1))
+			result skip "selftest $prog: ${line#"# "}" ;;
+		"# ok "*)
+			checks=$((checks + 1))
+			result ok "selftest $prog" ;;
+		"# not ok "*)
+			checks=$((checks + 1)) bad=$((bad + 1))
+			result fail "selftest $prog: ${line#"# "}" ;;
+		"# 1.."[0-9]*) plan=${line#"# 1.."} ;;
+		"1.."[0-9]*) [ -n "$top" ] || top=${line#1..} ;;
+		"ok "*|"not ok "*)
+			progs=$((progs + 1))
+			case "$line" in
+			"not ok "*)
+				[ "$bad" -gt 0 ] ||
+					result fail "selftest $prog" "$line" ;;
+			*"# SKIP"*)
+				[ "$checks" -gt 0 ] || result skip "selftest $prog: $line" ;;
+			*)
+				[ "$checks" -gt 0 ] || result ok "selftest $prog" ;;
+			esac
+			if [ -n "$plan" ] && [ "$plan" != "$checks" ]; then
+				result fail "selftest $prog" "plan 1..$plan but $checks checks reported"
+			fi
+			prog="" checks=0 bad=0 plan="" ;;
+		esac
+	done <"$file"
+	if [ -n "$top" ] && [ "$top" != "$progs" ]; then
+		result fail "selftests" "plan 1..$top but $progs programs reported"
+	fi
+	selftests=$((selftests + progs))
+}
+
+# summary.sh --selftests VMDIR: the selftests only (make vm-tests).
+selftests=0
+if [ "$vm" = --selftests ]; then
+	vm=$1 tap=$1/tap.log
+	tr -d '\r' <"$tap" >"$vm/tap.txt" 2>/dev/null || : >"$vm/tap.txt"
+	count_kselftest "$vm/tap.txt"
+	grep -q '^# ipe-guest: done' "$vm/tap.txt" ||
+		result fail "selftests" "the guest did not finish (see $tap)"
+	[ "$selftests" -gt 0 ] || result fail "selftests" "no selftest ran"
+	line="$pass passed, $fail failed"
+	[ "$skipped" -gt 0 ] && line+=", $skipped skipped"
+	echo "$line"
+	[ "$fail" = 0 ]
+	exit
+fi
+
 [ -f "$con" ] || { echo "summary: no console log in $vm" >&2; exit 1; }
 tr -d '\r' <"$con" >"$vm/console.txt"
 tr -d '\r' <"$tap" >"$vm/tap.txt" 2>/dev/null || : >"$vm/tap.txt"
@@ -50,8 +117,8 @@ fi
 grep -B2 -A20 '^    not ok\|^        not ok\|# .*EXPECTATION FAILED\|ASSERTION FAILED' \
 	"$vm/console.txt" | head -60 | sed 's/^/        /'
 
-# Selftests.
-count_tap "$vm/tap.txt" "" "selftest"
+# Selftests, through the kselftest runner.
+count_kselftest "$vm/tap.txt"
 grep -q '^# ipe-guest: done' "$vm/tap.txt" ||
 	result fail "selftests" "the guest did not finish (see $tap)"
 
@@ -92,7 +159,6 @@ else
 fi
 
 kunit_cases=$(grep -c '^    ok \|^    not ok ' "$vm/console.txt")
-selftests=$(grep -c '^ok \|^not ok ' "$vm/tap.txt")
 [ "$kunit_cases" -gt 0 ] || result fail "kunit" "no KUnit case ran"
 [ "$selftests" -gt 0 ] || result fail "selftests" "no selftest ran"
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # IPE is registered with the LSM framework and has its securityfs tree.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
 
 if tr ',' '\n' </sys/kernel/security/lsm | grep -qx ipe; then
 	pass "ipe is listed in /sys/kernel/security/lsm"

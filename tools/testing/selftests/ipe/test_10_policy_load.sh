@@ -2,10 +2,20 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Loading, reading back, updating, activating and deleting policies
-# through securityfs and sysctl, as an administrator does.
-. "$IPE_SELFTESTS/ipe_lib.sh"
-D=$IPE_DATA
+# through securityfs and sysctl, as an administrator does. Its policies
+# (policies/pl_*.pol and those below) are signed on the spot, versions
+# above the active policy's.
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies pl
 P=$IPE_FS/policies
+
+bad_blobs pl_a_1
+padded_policy pl_multi "$(v 0.0.1)"
+# bare CR line ends and a '+' in the version, as mainline reads them
+printf 'policy_name=pl_cr policy_version=+%s\rDEFAULT action=ALLOW\r%s\r' \
+	"$(v 0.0.1)" 'op=EXECUTE boot_verified=TRUE action=ALLOW' >"$D/pl_cr.pol"
+sign "$D/pl_cr.pol" "$D/pl_cr.p7s"
 
 audit_clear
 if cat "$D/pl_a_1.p7s" >"$IPE_FS/new_policy"; then
@@ -19,11 +29,11 @@ check "pkcs7 reads back the PKCS#7 blob byte for byte" cmp "$P/pl_a/pkcs7" "$D/p
 check "content reads back the policy text byte for byte" cmp "$P/pl_a/content" "$D/pl_a_1.pol"
 check "policy reads back the policy text byte for byte" cmp "$P/pl_a/policy" "$D/pl_a_1.pol"
 expect_eq "name shows policy_name" "pl_a" "$(cat "$P/pl_a/name")"
-expect_eq "version shows policy_version" "0.1.0" "$(cat "$P/pl_a/version")"
+expect_eq "version shows policy_version" "$(v 0.1.0)" "$(cat "$P/pl_a/version")"
 expect_eq "a loaded policy is not active" "0" "$(cat "$P/pl_a/active")"
 sum=$(audit_digest "$D/pl_a_1.p7s")
 expect_audit "loading is audited (1422) with name, version, digest of the blob" 1422 \
-	': policy_name="pl_a" policy_version=0.1.0'" policy_digest=sha256:$sum " \
+	": policy_name=\"pl_a\" policy_version=$(v 0.1.0) policy_digest=sha256:$sum " \
 	"lsm=ipe res=1 errno=0"
 
 expect_write "loading the same policy_name again is EEXIST" EEXIST "$IPE_FS/new_policy" \
@@ -79,7 +89,7 @@ check_fails "the policy without DEFAULT has no directory" test -e "$P/pl_nodef"
 sysctl -q -w ipe.strict_parse=1
 expect_write "bare CR line ends and a '+' version load, as in mainline" OK \
 	"$IPE_FS/new_policy" "$D/pl_cr.p7s"
-expect_eq "the CR policy's version" 0.0.1 "$(cat "$P/pl_cr/version" 2>&1)"
+expect_eq "the CR policy's version" "$(v 0.0.1)" "$(cat "$P/pl_cr/version" 2>&1)"
 expect_write "the CR policy is deleted again" OK -s 1 "$P/pl_cr/delete"
 expect_eq "ipe.strict_parse reads back 1" "1" "$(cat /proc/sys/ipe/strict_parse)"
 
@@ -93,20 +103,20 @@ fi
 expect_eq "sysctl ipe.active_policy reads the active name" "pl_a" "$(sysctl -n ipe.active_policy)"
 expect_eq "active reads 1 for the active policy" "1" "$(cat "$P/pl_a/active")"
 expect_audit "activation is audited (1421)" 1421 ": old_active_pol_name=" \
-	'new_active_pol_name="pl_a"' "new_active_pol_version=0.1.0" "res=1"
+	'new_active_pol_name="pl_a"' "new_active_pol_version=$(v 0.1.0)" "res=1"
 expect_write "activating an unknown name is ENOENT" ENOENT -s nosuch /proc/sys/ipe/active_policy
 
 # updates
 audit_clear
 expect_write "raw takes a signed update with a newer version" OK "$P/pl_a/raw" "$D/pl_a_2.p7s"
-expect_eq "version shows the update" "0.2.0" "$(cat "$P/pl_a/version")"
+expect_eq "version shows the update" "$(v 0.2.0)" "$(cat "$P/pl_a/version")"
 check "content shows the updated text" cmp "$P/pl_a/content" "$D/pl_a_2.pol"
 expect_eq "an update of the active policy keeps it active" "pl_a" "$(sysctl -n ipe.active_policy)"
 expect_audit "the update is audited (1422) with the new version" 1422 \
-	'policy_name="pl_a" policy_version=0.2.0' "res=1 errno=0"
+	"policy_name=\"pl_a\" policy_version=$(v 0.2.0)" "res=1 errno=0"
 expect_audit "the update of the active policy is audited as an activation (1421)" \
-	1421 'old_active_pol_name="pl_a" old_active_pol_version=0.1.0' \
-	'new_active_pol_name="pl_a" new_active_pol_version=0.2.0'
+	1421 "old_active_pol_name=\"pl_a\" old_active_pol_version=$(v 0.1.0)" \
+	"new_active_pol_name=\"pl_a\" new_active_pol_version=$(v 0.2.0)"
 
 expect_write "an update with the same version (another text) is ESTALE" ESTALE \
 	"$P/pl_a/update" "$D/pl_a_2same.p7s"
@@ -115,7 +125,7 @@ expect_write "an update to an older version is ESTALE" ESTALE "$P/pl_a/raw" "$D/
 expect_write "an update that renames the policy is EINVAL" EINVAL "$P/pl_a/update" \
 	"$D/pl_a_renamed.p7s"
 expect_write "an unsigned update is EBADMSG" EBADMSG "$P/pl_a/raw" "$D/pl_a_2.pol"
-expect_eq "refused updates leave the version alone" "0.2.0" "$(cat "$P/pl_a/version")"
+expect_eq "refused updates leave the version alone" "$(v 0.2.0)" "$(cat "$P/pl_a/version")"
 
 load pl_b
 load pl_old

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The enforce and success_audit knobs, through sysctl and securityfs.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
 
 expect_eq "IPE enforces (sysctl)" "1" "$(sysctl -n ipe.enforce)"
 expect_eq "IPE enforces (securityfs)" "1" "$(cat "$IPE_FS/enforce")"

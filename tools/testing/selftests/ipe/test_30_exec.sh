@@ -4,7 +4,10 @@
 # Enforcement seen from user space: exec, mmap and mprotect with
 # PROT_EXEC, anonymous executable memory, scripts, permissive mode, and
 # the access records (1420) they leave.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies en
+allow_all
 S=$IPE_SELFTESTS
 HELLO=/tmp/ipe_hello
 cp "$S/ipe_hello" $HELLO

@@ -11,7 +11,10 @@
 # and tmpfs under boot_verified=TRUE, and stale facts: another volume, or
 # the same one without its signature, reopened on the same mapping name.
 # host_prepare_verity.sh made the disks and the policies.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies
+resign_data 'dmv_*'
 S=$IPE_SELFTESTS
 NAME=ipe_dmv
 MNT=/tmp/ipe_dmv

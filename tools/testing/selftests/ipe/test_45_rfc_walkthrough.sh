@@ -31,7 +31,8 @@
 #   rule for the allowed exec, the DEFAULT for the denied one.
 # - The volumes are virtio disks, and mount is given -t squashfs -o ro:
 #   busybox mount need not guess the type of the read-only mapping.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
 S=$IPE_SELFTESTS
 D=$IPE_DATA
 T=/tmp/ipe_rfc

@@ -5,7 +5,10 @@
 # hands bytes with no file) and FIRMWARE (request_firmware from the test
 # module), under "op=KERNEL_READ boot_verified=TRUE action=ALLOW" with
 # DEFAULT op=KMODULE and op=FIRMWARE set to DENY.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies kr
+allow_all
 S=$IPE_SELFTESTS
 MOD=$S/ipe_test_mod.ko
 FWPATH=/sys/module/firmware_class/parameters/path

@@ -4,7 +4,10 @@
 # IPE's records as an administrator reads them: auditd writes the log and
 # ausearch finds them by number (audit user space 3.0.9 predates the
 # IPE_ACCESS name; 3.1.2+ also takes -m IPE_ACCESS).
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies au
+allow_all
 S=$IPE_SELFTESTS
 LOG=/var/log/audit/audit.log
 cp "$S/ipe_hello" /tmp/ipe_audit_hello

@@ -7,7 +7,8 @@
 # policy_name in doc_NAME.name, and listed the NAMEs in doc_examples.list.
 # Each is loaded through new_policy, read back and deleted again; none is
 # activated.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
 D=$IPE_DATA
 P=$IPE_FS/policies
 LIST=$D/doc_examples.list

@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The admin guide's policies written for mainline decide here as mainline
-# decides, file by file. host_prepare_verdicts.sh signed each example
+# decides, file by file. host_prepare_verdicts.sh wrote each example
 # (mv_NAME), changing only its version and the placeholder digest of its
 # roothash or digest rule (volume 1's root hash, the fs-verity digest of
-# mv_digest). Each is activated in permissive mode, every file is run, and
+# mv_digest); the test signs them on the spot. Each is activated in permissive mode, every file is run, and
 # the verdict is read from the 1420 record of that file's exec: permissive
 # mode runs everything, so the shell's own tools keep working whatever the
 # policy says. The files:
@@ -22,10 +22,12 @@
 # differs on purpose and is checked apart: a copy written to rootfs after
 # boot is boot_verified in mainline and not here (the admin guide's
 # Differences table, "boot_verified").
-. "$IPE_SELFTESTS/ipe_lib.sh"
-D=$IPE_DATA
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies
+resign_data 'mv_*'
 S=$IPE_SELFTESTS
-LIST=$D/mv.list
+LIST=$IPE_DATA/mv.list
 FMNT=/tmp/ipe_mv_fsv
 FILES="init tmpfs dmv1 dmv2 fsvdig fsvsig plain"
 
@@ -74,24 +76,24 @@ fi
 mkdir -p /run/cryptsetup /tmp/ipe_mv1 /tmp/ipe_mv2 $FMNT
 cp "$S/ipe_hello" /tmp/ipe_mv_hello
 check "volume 1 opens with its root hash signature and mounts" sh -c \
-	"veritysetup open $DATA ipe_mv1 $HASH $(cat "$D/dmv_roothash") \
-		--root-hash-signature=$D/dmv_roothash.p7s &&
+	"veritysetup open $DATA ipe_mv1 $HASH $(cat "$IPE_DATA/dmv_roothash") \
+		--root-hash-signature=$IPE_DATA/dmv_roothash.p7s &&
 	mount -t squashfs -o ro /dev/mapper/ipe_mv1 /tmp/ipe_mv1"
 check "volume 2 opens with its root hash signature and mounts" sh -c \
-	"veritysetup open $DATA2 ipe_mv2 $HASH2 $(cat "$D/dmv2_roothash") \
-		--root-hash-signature=$D/dmv2_roothash.p7s &&
+	"veritysetup open $DATA2 ipe_mv2 $HASH2 $(cat "$IPE_DATA/dmv2_roothash") \
+		--root-hash-signature=$IPE_DATA/dmv2_roothash.p7s &&
 	mount -t squashfs -o ro /dev/mapper/ipe_mv2 /tmp/ipe_mv2"
 check "the fs-verity disk mounts" mount -t ext4 "$FSV" $FMNT
 add_cert() {
-	keyctl padd asymmetric '' %keyring:.fs-verity <"$D/fsv_ca.der" ||
+	keyctl padd asymmetric '' %keyring:.fs-verity <"$IPE_DATA/fsv_ca.der" ||
 		keyctl padd asymmetric '' \
 			"0x$(awk '$9 == ".fs-verity:" { print $1 }' /proc/keys)" \
-			<"$D/fsv_ca.der"
+			<"$IPE_DATA/fsv_ca.der"
 }
 check "the test CA goes into the .fs-verity keyring" add_cert
 check "mv_digest is sealed without a signature" fsverity enable $FMNT/mv_digest
 check "mv_signed is sealed with the CA's signature" \
-	fsverity enable --signature="$D/fsv_mv_signed.sig" $FMNT/mv_signed
+	fsverity enable --signature="$IPE_DATA/fsv_mv_signed.sig" $FMNT/mv_signed
 
 old_enforce=$(cat /proc/sys/ipe/enforce 2>/dev/null || echo 1)
 old_success=$(cat /proc/sys/ipe/success_audit 2>/dev/null || echo 0)
@@ -110,7 +112,7 @@ while IFS= read -r ex <&3; do
 	[ -n "$ex" ] || continue
 	expect_write "mainline example $ex loads" OK "$IPE_FS/new_policy" \
 		"$D/mv_$ex.p7s"
-	pname=$(cat "$D/mv_$ex.name")
+	pname=$(cat "$IPE_DATA/mv_$ex.name")
 	if ! echo "$pname" >/proc/sys/ipe/active_policy 2>/dev/null; then
 		fail "mainline example $ex is activated" "sysctl refused $pname"
 		continue

@@ -7,7 +7,8 @@
 # a nonzero exit status. host_prepare_ipectl.sh built $IPE_DATA/ipectl and
 # signed the ipectl_*.p7s blobs with it. Leaves ipectl_b (5.2.0, DEFAULT
 # action=ALLOW) active.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
 D=$IPE_DATA
 P=$IPE_FS/policies
 IPECTL=${IPECTL:-$D/ipectl}

@@ -7,15 +7,18 @@
 # activates, and decides by its last rule; a signed update of the same
 # size replaces it. Its load is long enough to show that a pwrite() to
 # the same file waits for it. host_prepare_large.sh made the policies.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies
+resign_data 'large_*'
 NAME=ipe_large
 MNT=/tmp/ipe_large
 HELLO=$MNT/bin/ipe_hello
 ROOTHASH=$(cat "$IPE_DATA/dmv_roothash" 2>/dev/null)
 DATA=$(disk dmv_data)
 HASH=$(disk dmv_hash)
-P1=$IPE_DATA/large_1.p7s
-P2=$IPE_DATA/large_2.p7s
+P1=$D/large_1.p7s
+P2=$D/large_2.p7s
 
 if [ -z "$DATA" ] || [ -z "$HASH" ] || [ -z "$ROOTHASH" ] || [ ! -e "$P1" ]; then
 	fail "large policy tests" "no dm-verity disks or no large policy"
@@ -37,7 +40,7 @@ fi
 expect_write "the 1.1 MB signed policy loads in one write" OK \
 	"$IPE_FS/new_policy" "$P1"
 check "its content reads back byte for byte" \
-	cmp "$IPE_FS/policies/large/content" "$IPE_DATA/large_1.pol"
+	cmp "$IPE_FS/policies/large/content" "$D/large_1.pol"
 check "its raw node reads back the signed blob" \
 	cmp "$IPE_FS/policies/large/raw" "$P1"
 check "it can be deleted while inactive" \
@@ -54,16 +57,16 @@ case $got in
 *) fail "a pwrite() that comes during a load waits for it" "got $got" ;;
 esac
 check "what it loaded reads back byte for byte" \
-	cmp "$IPE_FS/policies/large/content" "$IPE_DATA/large_1.pol"
+	cmp "$IPE_FS/policies/large/content" "$D/large_1.pol"
 check "and it can be deleted" sh -c "echo large >$IPE_FS/del_policy"
 
 # written by cat, in as many write()s as cat makes
 check "cat of the 1.1 MB signed policy into new_policy loads it" \
 	sh -c "cat $P1 >$IPE_FS/new_policy"
-expect_eq "the version is the signed one" "6.0.0" \
+expect_eq "the version is the signed one" "$(v 6.0.0)" \
 	"$(cat "$IPE_FS/policies/large/version" 2>&1)"
 check "what cat loaded reads back byte for byte" \
-	cmp "$IPE_FS/policies/large/content" "$IPE_DATA/large_1.pol"
+	cmp "$IPE_FS/policies/large/content" "$D/large_1.pol"
 
 expect_eq "before activation, the binary on the volume runs" \
 	"hello from ipe_hello" "$(run $HELLO)"
@@ -81,7 +84,7 @@ expect_eq "a binary of the initramfs still runs (DEFAULT action=ALLOW)" \
 
 check "cat of the 1.1 MB update into update replaces it" \
 	sh -c "cat $P2 >$IPE_FS/policies/large/update"
-expect_eq "the active policy has the new version" "6.1.0" \
+expect_eq "the active policy has the new version" "$(v 6.1.0)" \
 	"$(cat "$IPE_FS/policies/large/version" 2>&1)"
 expect_eq "without the revocation, the binary runs again" \
 	"hello from ipe_hello" "$(run $HELLO)"

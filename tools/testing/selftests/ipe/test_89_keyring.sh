@@ -7,10 +7,43 @@
 # ENOKEY; once that key's certificate, issued
 # by a built-in CA, is added to .secondary_trusted_keys at run time, the
 # same policy loads. A certificate the built-in keys did not issue does
-# not get into the keyring, and its policy stays ENOKEY.
-# host_prepare_keyring.sh made the certificates and policies.
-. "$IPE_SELFTESTS/ipe_lib.sh"
-D=$IPE_DATA
+# not get into the keyring, and its policy stays ENOKEY. The certificates
+# and policies are made on the spot, fresh keys each run.
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies
+untrusted_ca "$D"
+
+# issue NAME CERT KEY: a signing certificate for NAME issued by CERT/KEY,
+# its key in $D/NAME.key, in DER for keyctl as $D/NAME.der
+issue() {
+	openssl req -newkey rsa:2048 -nodes -sha256 -subj "/CN=IPE $1/" \
+		-keyout "$D/$1.key" -out "$D/$1.csr" 2>/dev/null
+	printf '%s\n' "basicConstraints=critical,CA:FALSE" \
+		"keyUsage=digitalSignature" "subjectKeyIdentifier=hash" \
+		"authorityKeyIdentifier=keyid" >"$D/$1.ext"
+	openssl x509 -req -in "$D/$1.csr" -CA "$2" -CAkey "$3" \
+		-set_serial "0x$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')" \
+		-days 2 -sha256 -extfile "$D/$1.ext" -out "$D/$1.pem" 2>/dev/null
+	openssl x509 -in "$D/$1.pem" -outform der -out "$D/$1.der"
+}
+
+# policy NAME SIGNER: policy NAME signed by SIGNER's key, without the
+# signer's certificate in the message: with it, the kernel would trust
+# the signer through the certificate's issuer, the built-in CA, and the
+# keyring would not be needed.
+policy() {
+	printf 'policy_name=%s policy_version=0.0.1\nDEFAULT action=ALLOW\n' \
+		"$1" >"$D/$1.pol"
+	openssl smime -sign -in "$D/$1.pol" -signer "$D/$2.pem" \
+		-inkey "$D/$2.key" -binary -outform der -noattr -nodetach \
+		-nocerts -out "$D/$1.p7s"
+}
+
+issue kr_signer "$IPE_TEST_CA_CERT" "$IPE_TEST_CA_KEY"
+issue kr_rogue "$D/untrusted.pem" "$D/untrusted.key"
+policy kr_sec kr_signer
+policy kr_rogue kr_rogue
 
 # add_secondary DER: the certificate into .secondary_trusted_keys, by
 # name, else by the keyring's id in /proc/keys
@@ -22,7 +55,7 @@ add_secondary() {
 }
 
 if [ ! -e "$D/kr_sec.p7s" ] || [ ! -e "$D/kr_signer.der" ]; then
-	fail "the keyring test data is there" "no kr_sec.p7s or kr_signer.der"
+	fail "the keyring test data was made" "no kr_sec.p7s or kr_signer.der"
 	exit 0
 fi
 

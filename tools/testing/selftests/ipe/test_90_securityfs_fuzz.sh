@@ -14,7 +14,8 @@
 # The few valid writes must change the snapshot as they should. Loads
 # fz_a, fz_n and fz_d (7.x) and deletes them again; activates nothing;
 # leaves the settings as it found them.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
 FZ=$IPE_DATA/fuzz
 P=$IPE_FS/policies
 SYS=/proc/sys/ipe

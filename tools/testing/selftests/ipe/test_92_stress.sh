@@ -22,7 +22,8 @@
 # each switch). Then the state must be what the last operations made it,
 # every background process must have exited by itself with status 0, and
 # st_end (8.9.0, allows all) is left active with enforce=1.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
 S=$IPE_SELFTESTS
 D=$IPE_DATA
 P=$IPE_FS/policies

@@ -6,8 +6,9 @@
 # files' owner and mode look from inside, since IPE asks for CAP_MAC_ADMIN
 # in the initial user namespace. The same writes from the initial
 # namespace then succeed, so the refusals are the namespace's doing.
-. "$IPE_SELFTESTS/ipe_lib.sh"
-D=$IPE_DATA
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies un
 P=$IPE_FS/policies
 
 # ns_write ARGS...: ipe_write as root of a new user namespace
@@ -26,7 +27,7 @@ expect_eq "from a user namespace, update is EPERM" EPERM \
 	"$(ns_write "$P/userns/update" "$D/un_2.p7s")"
 expect_eq "from a user namespace, raw is EPERM" EPERM \
 	"$(ns_write "$P/userns/raw" "$D/un_2.p7s")"
-expect_eq "and the version is still 9.0.0" 9.0.0 "$(cat "$P/userns/version")"
+expect_eq "and the version is still the first" "$(v 9.0.0)" "$(cat "$P/userns/version")"
 
 active=$(cat /proc/sys/ipe/active_policy)
 expect_eq "from a user namespace, active is EPERM" EPERM \
@@ -59,7 +60,7 @@ check "and the policy is still loaded" test -d "$P/userns"
 # the same writes from the initial namespace are accepted
 expect_write "from the initial namespace, update is accepted" OK \
 	"$P/userns/update" "$D/un_2.p7s"
-expect_eq "and gives 9.1.0" 9.1.0 "$(cat "$P/userns/version")"
+expect_eq "and gives the second version" "$(v 9.1.0)" "$(cat "$P/userns/version")"
 expect_write "from the initial namespace, ipe.enforce is accepted" OK \
 	-s "$enforce" /proc/sys/ipe/enforce
 expect_write "from the initial namespace, delete is accepted" OK \

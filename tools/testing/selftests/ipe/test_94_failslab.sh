@@ -8,8 +8,9 @@
 # must leave the previous state (policy list, version, active policy); the
 # write without a fault must then succeed. Leaks in the error paths are
 # kmemleak's part, scanned after the last test.
-. "$IPE_SELFTESTS/ipe_lib.sh"
-D=$IPE_DATA
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies fi
 P=$IPE_FS/policies
 MAX=3000
 
@@ -77,7 +78,7 @@ sweep() {
 
 sweep "load" "test -d $P/fi" "echo fi >$IPE_FS/del_policy" \
 	"$IPE_FS/new_policy" "$D/fi_1.p7s"
-sweep "update" "test \"\$(cat $P/fi/version)\" = 9.1.0" \
+sweep "update" "test \"\$(cat $P/fi/version)\" = $(v 9.1.0)" \
 	"echo fi >$IPE_FS/del_policy && $IPE_WRITE $IPE_FS/new_policy $D/fi_1.p7s >/dev/null" \
 	"$P/fi/update" "$D/fi_2.p7s"
 sweep "activate" "test \"\$(cat /proc/sys/ipe/active_policy)\" = fi" "" \

@@ -8,7 +8,10 @@
 # the verity table is gone nothing from the volume is allowed any more,
 # not even from the page cache: its facts went with the table.
 # host_prepare_verity.sh made the disks and the policies rm_hash, rm_done.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies
+resign_data 'rm_*'
 NAME=ipe_rm
 MNT=/tmp/ipe_rm
 HELLO=$MNT/bin/ipe_hello

@@ -11,13 +11,15 @@
 # changed on the disk is refused by fs-verity itself, though its digest
 # is allowed; a file whose signed enable failed after the signature check
 # does not pass for signed once rewritten and sealed without one.
-. "$IPE_SELFTESTS/ipe_lib.sh"
-D=$IPE_DATA
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies
+resign_data fsv fsv_done
 MNT=/tmp/ipe_fsv
 S=$IPE_SELFTESTS
 HELLO="hello from ipe_hello"
 DEV=$(disk fsv)
-if [ -z "$DEV" ] || [ ! -e "$D/fsv.p7s" ]; then
+if [ -z "$DEV" ] || [ ! -e "$IPE_DATA/fsv.pol" ]; then
 	fail "the fs-verity disk is attached" "no disk fsv or no fsv policy"
 	exit 0
 fi
@@ -29,22 +31,22 @@ measure() { fsverity measure "$MNT/$1" 2>&1 | cut -d' ' -f1; }
 
 check "fsverity enable without a signature" fsverity enable $MNT/h_digest
 expect_eq "fsverity measure gives the digest fsverity digest gave on the host" \
-	"$(cat $D/fsv_h_digest.digest)" "$(measure h_digest)"
+	"$(cat $IPE_DATA/fsv_h_digest.digest)" "$(measure h_digest)"
 check "fsverity enable h_unsigned and h_tamper" sh -c \
 	"fsverity enable $MNT/h_unsigned && fsverity enable $MNT/h_tamper"
 
 # the CA into .fs-verity: by name, else by the keyring's id in /proc/keys
 add_cert() {
-	keyctl padd asymmetric '' %keyring:.fs-verity <"$D/fsv_ca.der" ||
+	keyctl padd asymmetric '' %keyring:.fs-verity <"$IPE_DATA/fsv_ca.der" ||
 		keyctl padd asymmetric '' \
 			"0x$(awk '$9 == ".fs-verity:" { print $1 }' /proc/keys)" \
-			<"$D/fsv_ca.der"
+			<"$IPE_DATA/fsv_ca.der"
 }
 check "the test CA goes into the .fs-verity keyring" add_cert
 check "fsverity enable with the CA's signature" \
-	fsverity enable --signature="$D/fsv_h_signed.sig" $MNT/h_signed
+	fsverity enable --signature="$IPE_DATA/fsv_h_signed.sig" $MNT/h_signed
 check_fails "a signature of another file's digest is refused by fs-verity" \
-	fsverity enable --signature="$D/fsv_h_unsigned.untrusted.sig" $MNT/h_plain
+	fsverity enable --signature="$IPE_DATA/fsv_h_unsigned.untrusted.sig" $MNT/h_plain
 
 load fsv
 check "activate the fs-verity policy" sysctl -q -w ipe.active_policy=fsv
@@ -76,8 +78,8 @@ LATE="a file whose signed enable failed late is not signed once rewritten and se
 # enable_nth N: a signed enable of a fresh copy with the Nth site failing
 enable_nth() {
 	rm -f $MNT/r_small
-	cp "$D/fsv_small" $MNT/r_small &&
-		"$S/ipe_fsv_enable" -f $1 $MNT/r_small "$D/fsv_small.sig"
+	cp "$IPE_DATA/fsv_small" $MNT/r_small &&
+		"$S/ipe_fsv_enable" -f $1 $MNT/r_small "$IPE_DATA/fsv_small.sig"
 }
 if failslab_on; then
 	lo=0 hi=1024 why= ran= late=0 failed=0
@@ -127,7 +129,7 @@ else
 	fail "$LATE" "no failslab or fail-nth (CONFIG_FAILSLAB)"
 fi
 expect_eq "without a fault, fsv_small takes its signature, and is then allowed" "OK OK" \
-	"$(cp "$D/fsv_small" $MNT/r_ok && "$S/ipe_fsv_enable" $MNT/r_ok "$D/fsv_small.sig") $(
+	"$(cp "$IPE_DATA/fsv_small" $MNT/r_ok && "$S/ipe_fsv_enable" $MNT/r_ok "$IPE_DATA/fsv_small.sig") $(
 	"$S/ipe_mmap" exec $MNT/r_ok)"
 
 # the signature fact lives in the inode: evict it and read it back
@@ -140,13 +142,13 @@ expect_eq "before the tampering, h_tamper runs" "$HELLO" "$(run $MNT/h_tamper)"
 umount $MNT
 check "change one byte of h_tamper's first block on the disk" \
 	"$S/ipe_tamper" "$DEV" IPE-FSV-TAG-h_tamper \
-	"$(cat $D/fsv_h_tamper.tagoff)" 200
+	"$(cat $IPE_DATA/fsv_h_tamper.tagoff)" 200
 check "mount again" mount -t ext4 "$DEV" $MNT
 check_fails "fs-verity refuses to read the changed file" cat $MNT/h_tamper
 expect_eq "and it does not run" "" \
 	"$($MNT/h_tamper 2>/dev/null | grep -x "$HELLO")"
 expect_eq "its digest is still the allowed one" \
-	"$(cat $D/fsv_h_tamper.digest)" "$(measure h_tamper)"
+	"$(cat $IPE_DATA/fsv_h_tamper.digest)" "$(measure h_tamper)"
 
 load fsv_done
 check "activate fsv_done, which allows everything" \

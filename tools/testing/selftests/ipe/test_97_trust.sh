@@ -14,15 +14,17 @@
 # - overlayfs: a file judged by the real file behind it, before and after
 #   copy-up.
 # host_prepare_trust.sh made the disks and the policies (11.x).
-. "$IPE_SELFTESTS/ipe_lib.sh"
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies
+resign_data 'tr_*'
 S=$IPE_SELFTESTS
-D=$IPE_DATA
 HELLO_OUT="hello from ipe_hello"
 EVIL_OUT="owned by an attacker"
 NAME=ipe_tr
 MNT=/tmp/ipe_tr
-ROOTHASH=$(cat "$D/dmv_roothash" 2>/dev/null)
-ROOTHASH2=$(cat "$D/dmv2_roothash" 2>/dev/null)
+ROOTHASH=$(cat "$IPE_DATA/dmv_roothash" 2>/dev/null)
+ROOTHASH2=$(cat "$IPE_DATA/dmv2_roothash" 2>/dev/null)
 DATA=$(disk dmv_data)
 HASH=$(disk dmv_hash)
 DATA2=$(disk dmv2_data)
@@ -74,23 +76,23 @@ sysctl -q -w ipe.enforce=1
 
 # --- boot_verified: only what the kernel unpacked, unwritten -----------
 expect_eq "an initramfs binary never written runs" "$HELLO_OUT" \
-	"$(run "$D/tr_hello_r")"
-cat "$D/tr_hello_r" >/dev/null
-chmod 755 "$D/tr_hello_r"
+	"$(run "$IPE_DATA/tr_hello_r")"
+cat "$IPE_DATA/tr_hello_r" >/dev/null
+chmod 755 "$IPE_DATA/tr_hello_r"
 expect_eq "reading it or a chmod does not take its trust" "$HELLO_OUT" \
-	"$(run "$D/tr_hello_r")"
+	"$(run "$IPE_DATA/tr_hello_r")"
 cp "$S/ipe_hello" /ipe_tr_evil
 expect_eq "a binary written to rootfs after boot is not boot_verified" \
 	"EXIT=126" "$(run /ipe_tr_evil)"
-: >>"$D/tr_hello_w"
+: >>"$IPE_DATA/tr_hello_w"
 expect_eq "an unpacked binary opened for writing loses boot_verified" \
-	"EXIT=126" "$(run "$D/tr_hello_w")"
+	"EXIT=126" "$(run "$IPE_DATA/tr_hello_w")"
 expect_eq "truncate(2) by path reaches the file" OK \
-	"$("$S/ipe_execmod" truncate "$D/tr_hello_t")"
+	"$("$S/ipe_execmod" truncate "$IPE_DATA/tr_hello_t")"
 expect_eq "an unpacked binary truncated by path loses boot_verified" \
-	"EXIT=126" "$(run "$D/tr_hello_t")"
+	"EXIT=126" "$(run "$IPE_DATA/tr_hello_t")"
 expect_eq "a new file renamed over an unpacked file's name is not trusted" \
-	"EXIT=126" "$(mv /ipe_tr_evil "$D/tr_hello_r" && run "$D/tr_hello_r")"
+	"EXIT=126" "$(mv /ipe_tr_evil "$IPE_DATA/tr_hello_r" && run "$IPE_DATA/tr_hello_r")"
 expect_eq "the selftests, unpacked and never written, still run" \
 	"$HELLO_OUT" "$(run "$S/ipe_hello")"
 

@@ -7,8 +7,9 @@
 # the one that writes (descriptors handed over a unix socket), the boot
 # policy has no blob to read (ENOENT), and the nodes have mainline's
 # modes. Policy versions 12.x.
-. "$IPE_SELFTESTS/ipe_lib.sh"
-D=$IPE_DATA
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies par
 P=$IPE_FS/policies
 FDPASS="$IPE_SELFTESTS/ipe_fdpass"
 
@@ -25,7 +26,7 @@ expect_fdpass() {
 }
 
 # --- updates must raise the version ------------------------------------
-expect_write "par_a 12.0.0 loads" OK "$IPE_FS/new_policy" "$D/par_a_1.p7s"
+expect_write "par_a $(v 12.0.0) loads" OK "$IPE_FS/new_policy" "$D/par_a_1.p7s"
 expect_write "an update with the same version and another text is ESTALE" \
 	ESTALE "$P/par_a/update" "$D/par_a_1same.p7s"
 expect_write "through raw as well" ESTALE "$P/par_a/raw" "$D/par_a_1same.p7s"
@@ -33,15 +34,15 @@ expect_write "the very blob that is loaded, written again, is ESTALE" ESTALE \
 	"$P/par_a/update" "$D/par_a_1.p7s"
 check "the refused updates left the text as loaded" \
 	cmp "$P/par_a/policy" "$D/par_a_1.pol"
-expect_eq "and the version" "12.0.0" "$(cat "$P/par_a/version")"
+expect_eq "and the version" "$(v 12.0.0)" "$(cat "$P/par_a/version")"
 expect_write "an update with a higher version is taken" OK \
 	"$P/par_a/update" "$D/par_a_2.p7s"
-expect_eq "version shows it" "12.1.0" "$(cat "$P/par_a/version")"
+expect_eq "version shows it" "$(v 12.1.0)" "$(cat "$P/par_a/version")"
 expect_write "an update back to the older version is ESTALE" ESTALE \
 	"$P/par_a/raw" "$D/par_a_1.p7s"
 
 # --- privilege: the opener and the writer ------------------------------
-expect_write "par_b 12.2.0 loads" OK "$IPE_FS/new_policy" "$D/par_b.p7s"
+expect_write "par_b $(v 12.2.0) loads" OK "$IPE_FS/new_policy" "$D/par_b.p7s"
 active=$(cat /proc/sys/ipe/active_policy)
 enforce=$(cat "$IPE_FS/enforce")
 audit=$(cat "$IPE_FS/success_audit")
@@ -73,7 +74,7 @@ expect_fdpass "without CAP_MAC_ADMIN in the writer: ipe.active_policy is EPERM" 
 	EPERM writer -s par_b /proc/sys/ipe/active_policy
 
 check_fails "after the refused writes par_c is not loaded" test -e "$P/par_c"
-expect_eq "par_a keeps its version" "12.1.0" "$(cat "$P/par_a/version")"
+expect_eq "par_a keeps its version" "$(v 12.1.0)" "$(cat "$P/par_a/version")"
 check "par_b is still loaded" test -d "$P/par_b"
 expect_eq "the active policy is unchanged" "$active" \
 	"$(cat /proc/sys/ipe/active_policy)"
@@ -83,7 +84,7 @@ expect_eq "enforce and success_audit are unchanged" "$enforce $audit" \
 # the same descriptors, opened and written with the capability, work
 expect_fdpass "with CAP_MAC_ADMIN on both sides, a handed-over update is taken" \
 	OK none "$P/par_a/update" "$D/par_a_3.p7s"
-expect_eq "par_a is now 12.2.0" "12.2.0" "$(cat "$P/par_a/version")"
+expect_eq "par_a is now $(v 12.2.0)" "$(v 12.2.0)" "$(cat "$P/par_a/version")"
 expect_fdpass "and a handed-over active activates" OK none -s 1 \
 	"$P/par_b/active"
 expect_eq "par_b is active" "par_b" "$(cat /proc/sys/ipe/active_policy)"

@@ -3,10 +3,14 @@
 #
 # Every IPE record type, whole, as auditd logs it and ausearch finds it:
 # mainline's fields in mainline's order, so that the same queries and SIEM
-# rules read this kernel and mainline IPE. Policies: 13.x.
-. "$IPE_SELFTESTS/ipe_lib.sh"
+# rules read this kernel and mainline IPE. Its policies (policies/ap_*.pol
+# and the refused blobs of bad_blobs) are signed on the spot.
+. "$(dirname "$0")/ipe_lib.sh"
+ipe_defaults
+signed_policies ap
+bad_blobs ap_1
+padded_policy ap_multi "$(v 13.0.1)"
 S=$IPE_SELFTESTS
-D=$IPE_DATA
 P=$IPE_FS/policies
 LOG=/var/log/audit/audit.log
 HELLO=/tmp/ipe_ap_hello
@@ -78,10 +82,10 @@ D2=$(audit_digest "$D/ap_2.p7s")
 
 # 1422 for a load: the digest is sha256sum of the file written
 n=$(count 1422)
-expect_write "ap 13.0.0 loads" OK "$IPE_FS/new_policy" "$D/ap_1.p7s"
+expect_write "ap loads" OK "$IPE_FS/new_policy" "$D/ap_1.p7s"
 wait_more 1422 "$n"
 rec=$(last 1422)
-want="$T1422 ${HDR}policy_name=\"ap\" policy_version=13\.0\.0"
+want="$T1422 ${HDR}policy_name=\"ap\" policy_version=$(v 13.0.0)"
 want="$want policy_digest=sha256:$D1 $ID lsm=ipe res=1 errno=0"
 expect_rec "1422 load: mainline's fields, in order, errno=0" "$rec" "$want"
 got=$(echo "$rec" | sed -n 's/.* policy_digest=sha256:\([0-9A-F]*\) .*/\1/p' |
@@ -95,7 +99,7 @@ sysctl -q -w ipe.active_policy=ap
 wait_more 1421 "$n"
 want="$T1421 ${HDR}old_active_pol_name=[^ ]+ old_active_pol_version=[^ ]+"
 want="$want old_policy_digest=[^ ]+ new_active_pol_name=\"ap\""
-want="$want new_active_pol_version=13\.0\.0 new_policy_digest=sha256:$D1"
+want="$want new_active_pol_version=$(v 13.0.0) new_policy_digest=sha256:$D1"
 want="$want $ID lsm=ipe res=1"
 expect_rec "1421 activation: mainline's fields, in order" "$(last 1421)" "$want"
 
@@ -119,18 +123,18 @@ expect_rec "1420 without a file: path=? dev=? ino=?" "$(last 1420)" "$want"
 
 # an update of the active policy: the load record, then the activation
 n=$(count 1421,1422)
-expect_write "the active policy takes an update to 13.1.0" OK "$P/ap/update" \
+expect_write "the active policy takes an update to a newer version" OK "$P/ap/update" \
 	"$D/ap_2.p7s"
 wait_more 1421,1422 $((n + 1))
 expect_eq "the update leaves two records" $((n + 2)) "$(count 1421,1422)"
 two=$(recs 1421,1422 | tail -n 2)
-want="$T1422 ${HDR}policy_name=\"ap\" policy_version=13\.1\.0"
+want="$T1422 ${HDR}policy_name=\"ap\" policy_version=$(v 13.1.0)"
 want="$want policy_digest=sha256:$D2 $ID lsm=ipe res=1 errno=0"
 expect_rec "first the load record (1422) of the new version" \
 	"$(echo "$two" | head -n 1)" "$want"
-want="$T1421 ${HDR}old_active_pol_name=\"ap\" old_active_pol_version=13\.0\.0"
+want="$T1421 ${HDR}old_active_pol_name=\"ap\" old_active_pol_version=$(v 13.0.0)"
 want="$want old_policy_digest=sha256:$D1 new_active_pol_name=\"ap\""
-want="$want new_active_pol_version=13\.1\.0 new_policy_digest=sha256:$D2"
+want="$want new_active_pol_version=$(v 13.1.0) new_policy_digest=sha256:$D2"
 want="$want $ID lsm=ipe res=1"
 expect_rec "then the activation record (1421), old version to new" \
 	"$(echo "$two" | tail -n 1)" "$want"
@@ -187,9 +191,9 @@ failed() {
 
 failed "a load of bytes that are not PKCS#7" "$IPE_FS/new_policy" "$D/garbage.bin"
 failed "a load signed by an untrusted key" "$IPE_FS/new_policy" \
-	"$D/pl_a_1.untrusted.p7s"
+	"$D/ap_1.untrusted.p7s"
 failed "a load whose content was changed after signing" "$IPE_FS/new_policy" \
-	"$D/pl_a_1.tampered.p7s"
+	"$D/ap_1.tampered.p7s"
 failed "a load whose header announces 9 MB" "$IPE_FS/new_policy" \
 	"$D/huge_header.bin"
 failed "a load of a malformed policy" "$IPE_FS/new_policy" "$D/ap_bad.p7s"
@@ -197,7 +201,7 @@ failed "a second load of the same name" "$IPE_FS/new_policy" "$D/ap_1.p7s"
 failed "an update to an older version" "$P/ap/update" "$D/ap_1.p7s"
 failed "an update through raw that is not signed" "$P/ap/raw" "$D/ap_1.pol"
 failed "a load without CAP_MAC_ADMIN" -d "$IPE_FS/new_policy" "$D/ap_done.p7s"
-head -c $(($(wc -c <"$D/pl_multi.p7s") - 1)) "$D/pl_multi.p7s" >/tmp/ipe_ap_short
+head -c $(($(wc -c <"$D/ap_multi.p7s") - 1)) "$D/ap_multi.p7s" >/tmp/ipe_ap_short
 failed "a load cut short, found at close()" -c 512 "$IPE_FS/new_policy" \
 	/tmp/ipe_ap_short
 
@@ -207,7 +211,7 @@ sysctl -q -w ipe.active_policy=ap_done
 n=$(count 1422)
 expect_write "the inactive policy ap can be deleted" OK -s 1 "$P/ap/delete"
 wait_more 1422 "$n"
-want="$T1422 ${HDR}policy_name=\"ap\" policy_version=13\.1\.0"
+want="$T1422 ${HDR}policy_name=\"ap\" policy_version=$(v 13.1.0)"
 want="$want policy_digest=sha256:$D2 $ID lsm=ipe res=1 errno=0 op=DELETE"
 expect_rec "1422 deletion: a load record's fields, then op=DELETE" \
 	"$(last 1422)" "$want"
