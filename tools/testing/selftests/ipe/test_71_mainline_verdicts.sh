@@ -5,10 +5,10 @@
 # decides, file by file. host_prepare_verdicts.sh wrote each example
 # (mv_NAME), changing only its version and the placeholder digest of its
 # roothash or digest rule (volume 1's root hash, the fs-verity digest of
-# mv_digest); the test signs them on the spot. Each is activated in permissive mode, every file is run, and
-# the verdict is read from the 1420 record of that file's exec: permissive
-# mode runs everything, so the shell's own tools keep working whatever the
-# policy says. The files:
+# mv_digest); the test signs them on the spot. Each is activated in
+# permissive mode, every file is run, and the verdict is read from the
+# 1420 record of that file's exec: permissive mode runs everything, so the
+# shell's own tools keep working whatever the policy says. The files:
 #
 #   init     a binary of the initramfs             (boot_verified)
 #   tmpfs    a copy of it on tmpfs                 (nothing)
