@@ -247,7 +247,8 @@ expect "check --lenient: skipped lines are warnings, fatal errors stay errors" \
 printf '%s\n' "policy_name=t policy_version=1.2" 'op=BOGUS' >"$work/hdr.pol"
 run "$IPECTL" check "$work/hdr.pol"
 expect "a header error stops the report (no noise after it)" \
-	'[ $rc -eq 1 ] && [ "$err" = "$work/hdr.pol:1:15: error: policy_version must be MAJOR.MINOR.REV" ]' \
+	'[ $rc -eq 1 ] &&
+	 [ "$err" = "$work/hdr.pol:1:15: error: policy_version must be MAJOR.MINOR.REV" ]' \
 	"$err"
 printf '%s\n' "$HDR" 'DEFAULT action=ALLOW' 'op=EXECUTE bogus=1 action=ALLOW' \
 	>"$work/len.pol"
@@ -675,8 +676,9 @@ if [ -n "$fakewrite" ]; then
 	fake_err ENODEV load "$blob" -- "IPE is not available"
 	fake_err ENOPKG load "$blob" -- "lacks the digest or signature algorithm"
 	stale="version older than the deployed one"
+	msg="version not newer than the deployed one: pl_a is loaded with"
 	fake_err ESTALE update pl_a "$blob" -- \
-		"version not newer than the deployed one: pl_a is loaded with version 1.0.0, the update has 1.0.0"
+		"$msg version 1.0.0, the update has 1.0.0"
 	fake_err EINVAL update pl_a "$blob" -- "is named \"good\", not \"pl_a\""
 	fake_err EPERM update boot "$blob" -- "\"boot\" is the boot policy, which cannot be updated"
 	fake_err ENOENT update pl_a "$blob" -- "no such policy: \"pl_a\""

@@ -129,7 +129,8 @@ else
 	fail "$LATE" "no failslab or fail-nth (CONFIG_FAILSLAB)"
 fi
 expect_eq "without a fault, fsv_small takes its signature, and is then allowed" "OK OK" \
-	"$(cp "$IPE_DATA/fsv_small" $MNT/r_ok && "$S/ipe_fsv_enable" $MNT/r_ok "$IPE_DATA/fsv_small.sig") $(
+	"$(cp "$IPE_DATA/fsv_small" $MNT/r_ok &&
+		"$S/ipe_fsv_enable" $MNT/r_ok "$IPE_DATA/fsv_small.sig") $(
 	"$S/ipe_mmap" exec $MNT/r_ok)"
 
 # the signature fact lives in the inode: evict it and read it back

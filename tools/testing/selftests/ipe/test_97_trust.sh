@@ -170,7 +170,8 @@ for pol in tr_hash tr_revoke; do
 		open_tr "$DATA2" "$HASH2" "$ROOTHASH2"
 	dmesg -c >/dev/null
 	check "$pol: the swap" swap_to_1
-	if dmesg | grep -q "verity: [0-9]*:[0-9]*: new table while open: no integrity facts until closed"; then
+	msg="new table while open: no integrity facts until closed"
+	if dmesg | grep -q "verity: [0-9]*:[0-9]*: $msg"; then
 		pass "$pol: the kernel says the new table has no facts, and why"
 	else
 		fail "$pol: the kernel says the new table has no facts, and why" \
@@ -200,7 +201,8 @@ mkdir -p $OVL /tmp/ipe_tr_up
 mount -t tmpfs ipe_tr_tmp /tmp/ipe_tr_up
 mkdir -p /tmp/ipe_tr_up/u /tmp/ipe_tr_up/w
 check "overlayfs with the dm-verity volume as its lower layer" \
-	mount -t overlay ipe_tr_ovl -o lowerdir=$MNT,upperdir=/tmp/ipe_tr_up/u,workdir=/tmp/ipe_tr_up/w $OVL
+	mount -t overlay ipe_tr_ovl \
+		-o lowerdir=$MNT,upperdir=/tmp/ipe_tr_up/u,workdir=/tmp/ipe_tr_up/w $OVL
 expect_eq "an unmodified lower file runs under its volume's root hash" \
 	"$HELLO_OUT" "$(run $OVL/bin/ipe_hello)"
 expect_eq "mmap(PROT_EXEC) of it is allowed" OK "$("$S/ipe_mmap" exec $OVL/bin/ipe_hello)"
@@ -212,7 +214,8 @@ expect_eq "once copied up and changed it is judged by the upper file" \
 umount $OVL
 mkdir -p /tmp/ipe_tr_up/u2 /tmp/ipe_tr_up/w2 $OVL
 check "overlayfs with an initramfs directory as its lower layer" \
-	mount -t overlay ipe_tr_ovl -o lowerdir=$S,upperdir=/tmp/ipe_tr_up/u2,workdir=/tmp/ipe_tr_up/w2 $OVL
+	mount -t overlay ipe_tr_ovl \
+		-o lowerdir=$S,upperdir=/tmp/ipe_tr_up/u2,workdir=/tmp/ipe_tr_up/w2 $OVL
 sysctl -q -w ipe.active_policy=tr_hash2
 expect_eq "an unmodified initramfs file through overlayfs is boot_verified" \
 	"$HELLO_OUT" "$(run $OVL/ipe_hello)"
@@ -258,7 +261,8 @@ if [ -n "$FDEV" ] && mount -t ext4 "$FDEV" $FMNT; then
 	mount -t tmpfs ipe_tr_tmp /tmp/ipe_tr_up
 	mkdir -p /tmp/ipe_tr_up/u /tmp/ipe_tr_up/w
 	check "overlayfs with an fs-verity ext4 lower layer" \
-		mount -t overlay ipe_tr_ovl -o lowerdir=$FMNT,upperdir=/tmp/ipe_tr_up/u,workdir=/tmp/ipe_tr_up/w $OVL
+		mount -t overlay ipe_tr_ovl \
+			-o lowerdir=$FMNT,upperdir=/tmp/ipe_tr_up/u,workdir=/tmp/ipe_tr_up/w $OVL
 	expect_eq "an unmodified fs-verity lower file runs by its digest" \
 		"$HELLO_OUT" "$(run $OVL/h_digest)"
 	chmod 700 $OVL/h_digest
