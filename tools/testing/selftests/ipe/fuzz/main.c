@@ -4,7 +4,7 @@
  *
  * The kernel's parser sources (security/ipe/, through
  * scripts/ipe/polgen/parser.c and compat.c) and the generator and checker
- * of the KUnit suite ipe_parser_fuzz (security/ipe/policy_fuzz.h), built
+ * of the KUnit suite ipe_parser_fuzz (security/ipe/tests/policy_fuzz.c), built
  * with AddressSanitizer and UBSan. On top of what the KUnit suite checks,
  * every allocation of the parser is counted, so that a leak is caught at
  * the input that causes it, and with --oom every allocation of a parse is
