@@ -14,6 +14,8 @@ struct file;
 /**
  * enum ipe_hook - the LSM hook an evaluation came from (for audit)
  * @IPE_HOOK_BPRM_CHECK: bprm_check_security, an exec
+ * @IPE_HOOK_BPRM_CREDS_FOR_EXEC: bprm_creds_for_exec, an exec check
+ *	(execveat(2) with AT_EXECVE_CHECK)
  * @IPE_HOOK_MMAP: mmap_file, an executable mapping
  * @IPE_HOOK_MPROTECT: file_mprotect, a mapping made executable
  * @IPE_HOOK_KERNEL_READ: kernel_read_file, a file the kernel reads
@@ -22,6 +24,7 @@ struct file;
  */
 enum ipe_hook {
 	IPE_HOOK_BPRM_CHECK,
+	IPE_HOOK_BPRM_CREDS_FOR_EXEC,
 	IPE_HOOK_MMAP,
 	IPE_HOOK_MPROTECT,
 	IPE_HOOK_KERNEL_READ,

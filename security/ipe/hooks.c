@@ -52,6 +52,28 @@ int ipe_bprm_check_security(struct linux_binprm *bprm)
 	return ipe_hook_eval(bprm->file, IPE_OP_EXECUTE, IPE_HOOK_BPRM_CHECK);
 }
 
+/**
+ * ipe_bprm_creds_for_exec() - decide an exec check
+ * @bprm: the exec being set up
+ *
+ * execveat(2) with AT_EXECVE_CHECK asks whether @bprm->file would be
+ * allowed to execute; an interpreter asks it before running a script.
+ * Such a check ends after this hook, so bprm_check_security never sees
+ * it: evaluate EXECUTE for the file here, as an exec of it would be
+ * evaluated, and audit it under its own hook name. A real exec passes
+ * here too and is left to ipe_bprm_check_security(), so that it is
+ * evaluated and audited once.
+ *
+ * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
+ */
+int ipe_bprm_creds_for_exec(struct linux_binprm *bprm)
+{
+	if (!bprm->is_check)
+		return 0;
+	return ipe_hook_eval(bprm->file, IPE_OP_EXECUTE,
+			     IPE_HOOK_BPRM_CREDS_FOR_EXEC);
+}
+
 /*
  * Copy-on-write. A private file mapping that may be written holds, once
  * written, copies of the file's pages with whatever the process put in

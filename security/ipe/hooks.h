@@ -14,6 +14,7 @@
 #include "policy.h"
 
 int ipe_bprm_check_security(struct linux_binprm *bprm);
+int ipe_bprm_creds_for_exec(struct linux_binprm *bprm);
 int ipe_mmap_file(struct file *file, unsigned long reqprot,
 		  unsigned long prot, unsigned long flags);
 int ipe_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,

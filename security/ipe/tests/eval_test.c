@@ -6,6 +6,7 @@
  */
 
 #include <kunit/test.h>
+#include <linux/binfmts.h>
 #include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
@@ -795,6 +796,47 @@ static void ipe_eval_unknown_read_global_default(struct kunit *test)
 			     "DEFAULT op=KERNEL_READ action=ALLOW\n", 0);
 }
 
+/*
+ * An exec check is decided in bprm_creds_for_exec and a real exec in
+ * bprm_check_security, each once. The policy denies EXECUTE of anything
+ * not from the initramfs (the fake exec has no file: every property is
+ * false), so that whatever else runs meanwhile at boot is not refused.
+ */
+static void ipe_eval_exec_check(struct kunit *test)
+{
+	static const char text[] = HDR
+		"DEFAULT action=ALLOW\n"
+		"op=EXECUTE boot_verified=FALSE action=DENY\n";
+	bool enforce = READ_ONCE(ipe_settings[IPE_SET_ENFORCE]);
+	struct ipe_policy *pol, *old;
+	struct linux_binprm *bprm;
+
+	bprm = kunit_kzalloc(test, sizeof(*bprm), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, bprm);
+	pol = ipe_policy_create(NULL, 0, text, strlen(text));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pol);
+	old = rcu_access_pointer(ipe_active_policy);
+	rcu_assign_pointer(ipe_active_policy, pol);
+	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], true);
+
+	/* a real exec: left to bprm_check_security, which denies it */
+	KUNIT_EXPECT_EQ(test, ipe_bprm_creds_for_exec(bprm), 0);
+	KUNIT_EXPECT_EQ(test, ipe_bprm_check_security(bprm), -EACCES);
+
+	/* an exec check: decided here */
+	bprm->is_check = 1;
+	KUNIT_EXPECT_EQ(test, ipe_bprm_creds_for_exec(bprm), -EACCES);
+
+	/* permissive mode lets it through, as any other denial */
+	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], false);
+	KUNIT_EXPECT_EQ(test, ipe_bprm_creds_for_exec(bprm), 0);
+
+	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], enforce);
+	rcu_assign_pointer(ipe_active_policy, old);
+	synchronize_rcu();
+	ipe_policy_put(pol);
+}
+
 /* print the decision into a test allocation, checking the length */
 static const char *ipe_test_result_text(struct kunit *test,
 					const struct ipe_eval_result *res)
@@ -903,6 +945,7 @@ static struct kunit_case ipe_eval_cases[] = {
 	KUNIT_CASE(ipe_eval_kernel_load_ids),
 	KUNIT_CASE(ipe_eval_read_load_ids_agree),
 	KUNIT_CASE(ipe_eval_unknown_read_global_default),
+	KUNIT_CASE(ipe_eval_exec_check),
 	KUNIT_CASE(ipe_eval_result_text),
 	KUNIT_CASE(ipe_eval_result_text_truncated),
 	{}
