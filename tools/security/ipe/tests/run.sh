@@ -1259,9 +1259,13 @@ got=$(bash -c '
 	comp ipectl --root = "$2" delete p
 	comp ipectl check --W
 	comp ipectl status --j
+	comp ipectl audit --s
+	comp ipectl --root "$2" audit --suggest --policy p
+	comp ipectl --root "$2" audit --policy pl_a --dm
 ' sh "$here/../ipectl.bash" "$sec" 2>&1 | tr '\n' '|')
 expect "the bash completion completes commands, policy names and options" \
-	'[ "$got" = "check|boot pl_a|pl_a|--Werror|--json|" ]' "got: $got"
+	'[ "$got" = "check|boot pl_a|pl_a|--Werror|--json|--suggest|pl_a|--dm-table|" ]' \
+	"got: $got"
 
 echo "1..$n"
 echo "# $((n - failed - skipped)) passed, $failed failed, $skipped skipped"
