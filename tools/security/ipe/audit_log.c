@@ -13,7 +13,12 @@
  * and by path, and lists the policy changes (types 1421 and 1422, and
  * 1404 with lsm=ipe). Strings the kernel logged in hex (a name with a
  * space, say) are decoded. Records of mainline IPE read the same; so do
- * the older records of this series (op= first, res= on 1420).
+ * the older records of this series (op= first, res= on 1420). Values are
+ * printed escaped (ipectl_fputs_esc()): decoded from hex, they may hold
+ * any byte.
+ *
+ * The record parser is shared with suggest.c, which turns the denials
+ * into policy rules (--suggest).
  */
 
 #include <errno.h>
@@ -23,26 +28,6 @@
 #include <string.h>
 
 #include "ipectl.h"
-
-#define AUDIT_MAC_STATUS		1404
-#define AUDIT_IPE_ACCESS		1420
-#define AUDIT_IPE_CONFIG_CHANGE		1421
-#define AUDIT_IPE_POLICY_LOAD		1422
-
-#define AUDIT_MAX_FIELDS		32
-
-struct audit_field {
-	char *key;
-	char *value;
-};
-
-/* one IPE record */
-struct audit_rec {
-	int type;
-	char *event;		/* "TIME:SERIAL" */
-	size_t nfields;
-	struct audit_field fields[AUDIT_MAX_FIELDS];
-};
 
 /* what the summary collects */
 struct audit_sum {
@@ -55,7 +40,7 @@ struct audit_sum {
 	char **paths;
 	size_t ndenials;
 	size_t cap;
-	struct audit_rec *changes;
+	struct ipectl_audit_rec *changes;
 	size_t nchanges;
 	size_t changes_cap;
 };
@@ -66,7 +51,15 @@ struct audit_count {
 	unsigned long n;
 };
 
-static const char *audit_get(const struct audit_rec *r, const char *key)
+/**
+ * ipectl_audit_get() - the value of a field of a record
+ * @r: the record
+ * @key: the field's name
+ *
+ * Return: the value (decoded when the kernel logged it in hex), or NULL
+ * when @r has no such field.
+ */
+const char *ipectl_audit_get(const struct ipectl_audit_rec *r, const char *key)
 {
 	size_t i;
 
@@ -82,17 +75,17 @@ static int audit_type(const char *s, size_t n)
 		const char *name;
 		int type;
 	} names[] = {
-		{ "1420", AUDIT_IPE_ACCESS },
-		{ "IPE_ACCESS", AUDIT_IPE_ACCESS },
-		{ "UNKNOWN[1420]", AUDIT_IPE_ACCESS },
-		{ "1421", AUDIT_IPE_CONFIG_CHANGE },
-		{ "IPE_CONFIG_CHANGE", AUDIT_IPE_CONFIG_CHANGE },
-		{ "UNKNOWN[1421]", AUDIT_IPE_CONFIG_CHANGE },
-		{ "1422", AUDIT_IPE_POLICY_LOAD },
-		{ "IPE_POLICY_LOAD", AUDIT_IPE_POLICY_LOAD },
-		{ "UNKNOWN[1422]", AUDIT_IPE_POLICY_LOAD },
-		{ "1404", AUDIT_MAC_STATUS },
-		{ "MAC_STATUS", AUDIT_MAC_STATUS },
+		{ "1420", IPECTL_AUDIT_ACCESS },
+		{ "IPE_ACCESS", IPECTL_AUDIT_ACCESS },
+		{ "UNKNOWN[1420]", IPECTL_AUDIT_ACCESS },
+		{ "1421", IPECTL_AUDIT_CONFIG_CHANGE },
+		{ "IPE_CONFIG_CHANGE", IPECTL_AUDIT_CONFIG_CHANGE },
+		{ "UNKNOWN[1421]", IPECTL_AUDIT_CONFIG_CHANGE },
+		{ "1422", IPECTL_AUDIT_POLICY_LOAD },
+		{ "IPE_POLICY_LOAD", IPECTL_AUDIT_POLICY_LOAD },
+		{ "UNKNOWN[1422]", IPECTL_AUDIT_POLICY_LOAD },
+		{ "1404", IPECTL_AUDIT_MAC_STATUS },
+		{ "MAC_STATUS", IPECTL_AUDIT_MAC_STATUS },
 	};
 	size_t i;
 
@@ -107,7 +100,7 @@ static bool audit_untrusted(const char *key)
 {
 	static const char *const keys[] = {
 		"comm", "path", "dev", "rule", "policy_name",
-		"old_active_pol_name", "new_active_pol_name",
+		"old_active_pol_name", "new_active_pol_name", "audit_policy",
 	};
 	size_t i;
 
@@ -144,7 +137,11 @@ static bool audit_unhex(char *s)
 	return true;
 }
 
-static void audit_rec_free(struct audit_rec *r)
+/**
+ * ipectl_audit_rec_free() - free what ipectl_audit_parse_line() allocated
+ * @r: the record; it is left empty, and may be freed again
+ */
+void ipectl_audit_rec_free(struct ipectl_audit_rec *r)
 {
 	size_t i;
 
@@ -158,10 +155,10 @@ static void audit_rec_free(struct audit_rec *r)
 }
 
 /* the key=value fields after "audit(...): " */
-static void audit_fields(char *s, struct audit_rec *r)
+static void audit_fields(char *s, struct ipectl_audit_rec *r)
 {
-	while (*s && r->nfields < AUDIT_MAX_FIELDS) {
-		struct audit_field *f = &r->fields[r->nfields];
+	while (*s && r->nfields < IPECTL_AUDIT_MAX_FIELDS) {
+		struct ipectl_audit_field *f = &r->fields[r->nfields];
 		char *key, *eq, *val, *end;
 		bool quoted;
 
@@ -210,8 +207,20 @@ static void audit_fields(char *s, struct audit_rec *r)
 	}
 }
 
-/* an IPE record from one line of a log; false for any other line */
-static bool audit_parse_line(char *line, struct audit_rec *r)
+/**
+ * ipectl_audit_parse_line() - an IPE record from one line of a log
+ * @line: the line, as getline() returns it; it is modified
+ * @r: receives the record, to be freed with ipectl_audit_rec_free()
+ *
+ * Accepts auditd's log (raw or enriched), "ausearch --raw" output and
+ * kernel log lines, with the type by number, by name or as UNKNOWN[N].
+ * Fields the kernel may log in hex are decoded; a decoded value can hold
+ * any byte, so print it with ipectl_fputs_esc().
+ *
+ * Return: true for a record of type 1420, 1421, 1422 or 1404; false for
+ * any other line (then @r holds nothing to free).
+ */
+bool ipectl_audit_parse_line(char *line, struct ipectl_audit_rec *r)
 {
 	char *p = line, *t, *ev, *close;
 	size_t n;
@@ -277,17 +286,21 @@ static bool audit_push(struct audit_sum *s, const char *rule,
 
 static size_t audit_type_index(int type)
 {
-	return type == AUDIT_MAC_STATUS ? 3 : type - AUDIT_IPE_ACCESS;
+	return type == IPECTL_AUDIT_MAC_STATUS ? 3 : type - IPECTL_AUDIT_ACCESS;
 }
 
-/*
- * Whether an access record is an allow: res=1 in the older records of this
- * series, otherwise (mainline, and this series now) the rule's action.
+/**
+ * ipectl_audit_allowed() - whether an access record is an allow
+ * @r: a record of type 1420
+ *
+ * Return: for the older records of this series, whether res=1; otherwise
+ * (mainline, and this series now) whether the rule ends "action=ALLOW".
+ * Every other access record counts as a denial.
  */
-static bool audit_allowed(const struct audit_rec *r)
+bool ipectl_audit_allowed(const struct ipectl_audit_rec *r)
 {
-	const char *res = audit_get(r, "res");
-	const char *rule = audit_get(r, "rule");
+	const char *res = ipectl_audit_get(r, "res");
+	const char *rule = ipectl_audit_get(r, "rule");
 	static const char allow[] = "action=ALLOW";
 	size_t n;
 
@@ -305,16 +318,16 @@ static bool audit_allowed(const struct audit_rec *r)
  * this series; otherwise ENFORCE (1404), ACTIVATE (1421), FAILED (1422
  * with res=0), LOAD (1422: mainline does not tell a load from an update).
  */
-static const char *audit_change_kind(const struct audit_rec *r)
+static const char *audit_change_kind(const struct ipectl_audit_rec *r)
 {
-	const char *op = audit_get(r, "op");
-	const char *res = audit_get(r, "res");
+	const char *op = ipectl_audit_get(r, "op");
+	const char *res = ipectl_audit_get(r, "res");
 
-	if (r->type == AUDIT_MAC_STATUS)
+	if (r->type == IPECTL_AUDIT_MAC_STATUS)
 		return "ENFORCE";
 	if (op)
 		return op;
-	if (r->type == AUDIT_IPE_CONFIG_CHANGE)
+	if (r->type == IPECTL_AUDIT_CONFIG_CHANGE)
 		return "ACTIVATE";
 	if (res && strcmp(res, "1"))
 		return "FAILED";
@@ -322,25 +335,25 @@ static const char *audit_change_kind(const struct audit_rec *r)
 }
 
 /* account for @r; the record is kept (moved) for policy changes */
-static bool audit_add(struct audit_sum *s, struct audit_rec *r)
+static bool audit_add(struct audit_sum *s, struct ipectl_audit_rec *r)
 {
-	if (r->type == AUDIT_MAC_STATUS) {
-		const char *lsm = audit_get(r, "lsm");
+	if (r->type == IPECTL_AUDIT_MAC_STATUS) {
+		const char *lsm = ipectl_audit_get(r, "lsm");
 
 		/* SELinux logs this type too */
 		if (!lsm || strcmp(lsm, "ipe")) {
-			audit_rec_free(r);
+			ipectl_audit_rec_free(r);
 			return true;
 		}
 	}
 	s->records++;
 	s->by_type[audit_type_index(r->type)]++;
-	if (r->type == AUDIT_IPE_ACCESS) {
-		const char *rule = audit_get(r, "rule");
-		const char *path = audit_get(r, "path");
-		const char *enforcing = audit_get(r, "enforcing");
+	if (r->type == IPECTL_AUDIT_ACCESS) {
+		const char *rule = ipectl_audit_get(r, "rule");
+		const char *path = ipectl_audit_get(r, "path");
+		const char *enforcing = ipectl_audit_get(r, "enforcing");
 
-		if (audit_allowed(r)) {
+		if (ipectl_audit_allowed(r)) {
 			s->allowed++;
 		} else {
 			s->denied++;
@@ -350,12 +363,12 @@ static bool audit_add(struct audit_sum *s, struct audit_rec *r)
 					path ? path : "(no file)"))
 				return false;
 		}
-		audit_rec_free(r);
+		ipectl_audit_rec_free(r);
 		return true;
 	}
 	if (s->nchanges == s->changes_cap) {
 		size_t cap = s->changes_cap ? 2 * s->changes_cap : 16;
-		struct audit_rec *c = realloc(s->changes, cap * sizeof(*c));
+		struct ipectl_audit_rec *c = realloc(s->changes, cap * sizeof(*c));
 
 		if (!c)
 			return false;
@@ -408,16 +421,57 @@ static struct audit_count *audit_counts(char **v, size_t n, size_t *count)
 	return c;
 }
 
-static const char *audit_or(const struct audit_rec *r, const char *key)
+static const char *audit_or(const struct ipectl_audit_rec *r, const char *key)
 {
-	const char *v = audit_get(r, key);
+	const char *v = ipectl_audit_get(r, key);
 
 	return v ? v : "?";
 }
 
-static void audit_print_change(const struct audit_rec *r)
+/*
+ * A copy of @r with every string escaped for the terminal (see
+ * ipectl_fputs_esc()); false when out of memory.
+ */
+static bool audit_rec_escaped(const struct ipectl_audit_rec *r,
+			      struct ipectl_audit_rec *e)
 {
-	const char *op = audit_change_kind(r);
+	size_t i;
+
+	memset(e, 0, sizeof(*e));
+	e->type = r->type;
+	e->event = ipectl_escape(r->event);
+	if (!e->event)
+		return false;
+	for (i = 0; i < r->nfields; i++) {
+		struct ipectl_audit_field *f = &e->fields[i];
+
+		f->key = ipectl_escape(r->fields[i].key);
+		f->value = ipectl_escape(r->fields[i].value);
+		e->nfields++;
+		if (!f->key || !f->value) {
+			ipectl_audit_rec_free(e);
+			return false;
+		}
+	}
+	return true;
+}
+
+static void audit_print_count(const struct audit_count *c)
+{
+	printf("  %7lu  ", c->n);
+	ipectl_fputs_esc(stdout, c->s);
+	putchar('\n');
+}
+
+/* one policy change, its strings escaped; false when out of memory */
+static bool audit_print_change(const struct ipectl_audit_rec *raw)
+{
+	struct ipectl_audit_rec esc, *r = &esc;
+	const char *op;
+
+	if (!audit_rec_escaped(raw, &esc))
+		return false;
+	op = audit_change_kind(r);
 
 	printf("  %-22s %-9s", r->event, op);
 	if (!strcmp(op, "ENFORCE")) {
@@ -444,9 +498,11 @@ static void audit_print_change(const struct audit_rec *r)
 		       audit_or(r, "policy_version"),
 		       audit_or(r, "policy_digest"));
 	}
+	ipectl_audit_rec_free(&esc);
+	return true;
 }
 
-static void audit_print_text(const struct audit_sum *s,
+static bool audit_print_text(const struct audit_sum *s,
 			     const struct audit_count *rules, size_t nrules,
 			     const struct audit_count *paths, size_t npaths)
 {
@@ -464,18 +520,20 @@ static void audit_print_text(const struct audit_sum *s,
 	if (nrules) {
 		printf("\nDenials by rule:\n");
 		for (i = 0; i < nrules; i++)
-			printf("  %7lu  %s\n", rules[i].n, rules[i].s);
+			audit_print_count(&rules[i]);
 	}
 	if (npaths) {
 		printf("\nDenials by path:\n");
 		for (i = 0; i < npaths; i++)
-			printf("  %7lu  %s\n", paths[i].n, paths[i].s);
+			audit_print_count(&paths[i]);
 	}
 	if (s->nchanges) {
 		printf("\nPolicy changes:\n");
 		for (i = 0; i < s->nchanges; i++)
-			audit_print_change(&s->changes[i]);
+			if (!audit_print_change(&s->changes[i]))
+				return false;
 	}
+	return true;
 }
 
 static void audit_json_counts(const char *key, const char *name,
@@ -510,7 +568,7 @@ static void audit_print_json(const struct audit_sum *s,
 	audit_json_counts("denials_by_path", "path", paths, npaths);
 	printf("  \"policy_changes\": [");
 	for (i = 0; i < s->nchanges; i++) {
-		const struct audit_rec *r = &s->changes[i];
+		const struct ipectl_audit_rec *r = &s->changes[i];
 
 		printf("%s\n    {\"type\": %d, \"event\": ", i ? "," : "",
 		       r->type);
@@ -532,11 +590,18 @@ static void audit_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: %s audit [--json] [FILE]\n"
+		"       %s audit --suggest [--policy NAME] [--dm-table FILE]\n"
+		"             [--offline] [FILE]\n"
 		"Summarise the IPE records (types 1420, 1421, 1422, 1404) of an\n"
 		"audit log, 'ausearch --raw' output or dmesg output in FILE\n"
 		"(default stdin): denials by rule and by path, and policy\n"
-		"changes.\n",
-		ipectl_prog);
+		"changes.\n"
+		"With --suggest, print policy rules that would allow the denials\n"
+		"of the active policy, or of policy NAME: the dm-verity root hash\n"
+		"of the file's device (from the kernel, or from --dm-table FILE,\n"
+		"saved 'dmsetup table' output), else its fs-verity digest.\n"
+		"--offline: look at nothing on this machine.\n",
+		ipectl_prog, ipectl_prog);
 }
 
 /**
@@ -550,9 +615,15 @@ int ipectl_cmd_audit(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "suggest", no_argument, NULL, 's' },
+		{ "policy", required_argument, NULL, 'p' },
+		{ "dm-table", required_argument, NULL, 'd' },
+		{ "offline", no_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
+	struct ipectl_suggest_opts so = { };
+	bool suggest = false;
 	struct audit_count *rules = NULL, *paths = NULL;
 	size_t nrules = 0, npaths = 0, cap = 0, i;
 	struct audit_sum s = { };
@@ -567,6 +638,18 @@ int ipectl_cmd_audit(int argc, char **argv)
 		case 'j':
 			json = true;
 			break;
+		case 's':
+			suggest = true;
+			break;
+		case 'p':
+			so.policy = optarg;
+			break;
+		case 'd':
+			so.dm_table = optarg;
+			break;
+		case 'o':
+			so.offline = true;
+			break;
 		case 'h':
 			audit_usage(stdout);
 			return IPECTL_EXIT_OK;
@@ -579,6 +662,18 @@ int ipectl_cmd_audit(int argc, char **argv)
 		audit_usage(stderr);
 		return IPECTL_EXIT_USAGE;
 	}
+	if (!suggest && (so.policy || so.dm_table || so.offline)) {
+		ipectl_error("audit: --policy, --dm-table and --offline go with --suggest");
+		return IPECTL_EXIT_USAGE;
+	}
+	if (suggest && json) {
+		ipectl_error("audit: --suggest prints a policy fragment, not JSON");
+		return IPECTL_EXIT_USAGE;
+	}
+	if (so.policy && !*so.policy) {
+		ipectl_error("audit: --policy needs a policy name");
+		return IPECTL_EXIT_USAGE;
+	}
 	if (optind < argc)
 		file = argv[optind];
 	in = ipectl_is_stdin(file) ? stdin : fopen(file, "r");
@@ -586,13 +681,20 @@ int ipectl_cmd_audit(int argc, char **argv)
 		ipectl_error("%s: %s", file, strerror(errno));
 		return IPECTL_EXIT_USAGE;
 	}
+	if (suggest) {
+		so.file = file;
+		rc = ipectl_suggest(in, &so);
+		if (in != stdin)
+			fclose(in);
+		return rc;
+	}
 	while (getline(&line, &cap, in) > 0) {
-		struct audit_rec r;
+		struct ipectl_audit_rec r;
 
-		if (!audit_parse_line(line, &r))
+		if (!ipectl_audit_parse_line(line, &r))
 			continue;
 		if (!audit_add(&s, &r)) {
-			audit_rec_free(&r);
+			ipectl_audit_rec_free(&r);
 			ipectl_error("out of memory");
 			rc = IPECTL_EXIT_FAIL;
 			break;
@@ -609,10 +711,13 @@ int ipectl_cmd_audit(int argc, char **argv)
 	if (rc == IPECTL_EXIT_OK) {
 		rules = audit_counts(s.rules, s.ndenials, &nrules);
 		paths = audit_counts(s.paths, s.ndenials, &npaths);
-		if (json)
+		if (json) {
 			audit_print_json(&s, rules, nrules, paths, npaths);
-		else
-			audit_print_text(&s, rules, nrules, paths, npaths);
+		} else if (!audit_print_text(&s, rules, nrules, paths,
+					     npaths)) {
+			ipectl_error("out of memory");
+			rc = IPECTL_EXIT_FAIL;
+		}
 	}
 	free(rules);
 	free(paths);
@@ -623,7 +728,7 @@ int ipectl_cmd_audit(int argc, char **argv)
 	free(s.rules);
 	free(s.paths);
 	for (i = 0; i < s.nchanges; i++)
-		audit_rec_free(&s.changes[i]);
+		ipectl_audit_rec_free(&s.changes[i]);
 	free(s.changes);
 	return rc;
 }

@@ -49,7 +49,8 @@ _ipectl()
 
 	for ((i = 1; i < cword; i++)); do
 		case ${words[i]} in
-		--root | --sysctl-root | --key | --cert | -o | --output | -k | -c)
+		--root | --sysctl-root | --key | --cert | -o | --output | -k | -c | \
+			--policy | --dm-table)
 			((i++))
 			[[ ${words[i]} == = ]] && ((i++))
 			;;
@@ -73,8 +74,12 @@ _ipectl()
 		_ipectl_files '@(pem|key|crt|der|cer)'
 		return
 		;;
-	-o | --output)
+	-o | --output | --dm-table)
 		_ipectl_files
+		return
+		;;
+	--policy)
+		_ipectl_policies
 		return
 		;;
 	esac
@@ -133,7 +138,8 @@ _ipectl()
 		;;
 	audit)
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "--json --help" -- "$cur"))
+			COMPREPLY=($(compgen -W "--json --suggest --policy --dm-table \
+				--offline --help" -- "$cur"))
 		else
 			_ipectl_files
 		fi

@@ -52,6 +52,8 @@ void ipectl_json_strn(FILE *f, const char *s, size_t len);
 const char *ipectl_errno_name(int err);
 bool ipectl_is_stdin(const char *path);
 const char *ipectl_display_name(const char *path);
+size_t ipectl_fputs_esc(FILE *f, const char *s);
+char *ipectl_escape(const char *s);
 
 /**
  * struct ipectl_text - a policy text cut into lines, for locations
@@ -140,7 +142,95 @@ int ipectl_cmd_delete(int argc, char **argv);
 int ipectl_cmd_list(int argc, char **argv);
 int ipectl_cmd_status(int argc, char **argv);
 
-/* audit_log.c */
+/* audit_log.c: the records of an audit log */
+#define IPECTL_AUDIT_MAC_STATUS		1404
+#define IPECTL_AUDIT_ACCESS		1420
+#define IPECTL_AUDIT_CONFIG_CHANGE	1421
+#define IPECTL_AUDIT_POLICY_LOAD	1422
+
+#define IPECTL_AUDIT_MAX_FIELDS		32
+
+/**
+ * struct ipectl_audit_field - one key=value field of a record
+ * @key: the name
+ * @value: the value, unquoted and decoded from hex where the kernel may
+ *	have logged it so: it may hold any byte but NUL
+ */
+struct ipectl_audit_field {
+	char *key;
+	char *value;
+};
+
+/**
+ * struct ipectl_audit_rec - one IPE record
+ * @type: %IPECTL_AUDIT_ACCESS, ...
+ * @event: "TIME:SERIAL", from "audit(TIME:SERIAL)"
+ * @nfields: the number of fields in @fields
+ * @fields: the fields in log order (those past the first
+ *	%IPECTL_AUDIT_MAX_FIELDS are dropped)
+ */
+struct ipectl_audit_rec {
+	int type;
+	char *event;
+	size_t nfields;
+	struct ipectl_audit_field fields[IPECTL_AUDIT_MAX_FIELDS];
+};
+
+bool ipectl_audit_parse_line(char *line, struct ipectl_audit_rec *r);
+const char *ipectl_audit_get(const struct ipectl_audit_rec *r,
+			     const char *key);
+void ipectl_audit_rec_free(struct ipectl_audit_rec *r);
+bool ipectl_audit_allowed(const struct ipectl_audit_rec *r);
 int ipectl_cmd_audit(int argc, char **argv);
+
+/* resolve.c: what makes a denied file verifiable */
+
+/* the longest digest ipectl reads (SHA-512), in bytes */
+#define IPECTL_DIGEST_MAX	64
+
+/**
+ * struct ipectl_dm_verity - what IPE knows of a dm-verity device
+ * @alg: the root hash algorithm, as the table names it ("sha256")
+ * @root_hash: the root hash in hex, as the table shows it
+ * @signed_hash: the table was set up with a root hash signature
+ *	(root_hash_sig_key_desc), which dm-verity verified
+ */
+struct ipectl_dm_verity {
+	char alg[32];
+	char root_hash[2 * IPECTL_DIGEST_MAX + 1];
+	bool signed_hash;
+};
+
+struct ipectl_dm_tables;
+
+int ipectl_dm_tables_read(const char *file, struct ipectl_dm_tables **tables);
+void ipectl_dm_tables_free(struct ipectl_dm_tables *tables);
+int ipectl_dm_verity(const char *dev, const struct ipectl_dm_tables *saved,
+		     bool offline, struct ipectl_dm_verity *v, char *why,
+		     size_t whylen);
+bool ipectl_file_now(const char *path, unsigned long ino, char *note,
+		     size_t notelen);
+int ipectl_fsverity_measure(const char *path, unsigned long ino,
+			    char alg[8], char hex[2 * IPECTL_DIGEST_MAX + 1],
+			    char *why, size_t whylen);
+
+/* suggest.c */
+
+/**
+ * struct ipectl_suggest_opts - what "ipectl audit --suggest" was asked
+ * @file: the log, "-" for standard input
+ * @policy: the policy whose denials to take (--policy), NULL for the
+ *	active policy's
+ * @dm_table: a saved device-mapper table listing (--dm-table), or NULL
+ * @offline: look at nothing on this machine (--offline)
+ */
+struct ipectl_suggest_opts {
+	const char *file;
+	const char *policy;
+	const char *dm_table;
+	bool offline;
+};
+
+int ipectl_suggest(FILE *in, const struct ipectl_suggest_opts *o);
 
 #endif /* _IPECTL_H */

@@ -45,7 +45,7 @@ static const struct {
 	{ "status", ipectl_cmd_status,
 	  "status [--json]        settings, active and loaded policies" },
 	{ "audit", ipectl_cmd_audit,
-	  "audit [--json] [FILE]  summarise IPE audit records" },
+	  "audit [--json | --suggest] [FILE]   summarise IPE audit records, suggest rules" },
 };
 
 /**

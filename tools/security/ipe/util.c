@@ -55,6 +55,84 @@ const char *ipectl_display_name(const char *path)
 	return ipectl_is_stdin(path) ? "<stdin>" : path;
 }
 
+/*
+ * The escaped form of byte @c into @out (at most 5 bytes with the NUL):
+ * a backslash doubled, \n \t \r, "\xHH" for other control bytes and
+ * from 0x7f on, else the byte itself.
+ */
+static size_t ipectl_esc_byte(unsigned char c, char out[5])
+{
+	switch (c) {
+	case '\\':
+		return (size_t)sprintf(out, "\\\\");
+	case '\n':
+		return (size_t)sprintf(out, "\\n");
+	case '\t':
+		return (size_t)sprintf(out, "\\t");
+	case '\r':
+		return (size_t)sprintf(out, "\\r");
+	}
+	if (c < 0x20 || c >= 0x7f)
+		return (size_t)sprintf(out, "\\x%02x", c);
+	out[0] = c;
+	out[1] = '\0';
+	return 1;
+}
+
+/**
+ * ipectl_fputs_esc() - print a string taken from a log, escaped
+ * @f: the stream
+ * @s: the string
+ *
+ * A value from an audit record may hold any byte once decoded from hex:
+ * printed as is, an escape sequence would drive the terminal and a
+ * newline would start a line of its own. A backslash is printed as
+ * "\\", a newline, tab and carriage return as "\n", "\t" and "\r", and
+ * every other byte below 0x20 or from 0x7f on as "\xHH".
+ *
+ * Return: the number of characters printed.
+ */
+size_t ipectl_fputs_esc(FILE *f, const char *s)
+{
+	size_t n = 0;
+	char e[5];
+
+	for (; *s; s++) {
+		size_t k = ipectl_esc_byte(*s, e);
+
+		fwrite(e, 1, k, f);
+		n += k;
+	}
+	return n;
+}
+
+/**
+ * ipectl_escape() - a string taken from a log, escaped
+ * @s: the string
+ *
+ * Return: a malloc()ed copy of @s escaped as ipectl_fputs_esc() prints
+ * it, or NULL when out of memory.
+ */
+char *ipectl_escape(const char *s)
+{
+	size_t len = strlen(s), n = 0;
+	char *out, e[5];
+
+	if (len > (SIZE_MAX - 1) / 4)
+		return NULL;
+	out = malloc(4 * len + 1);
+	if (!out)
+		return NULL;
+	for (; *s; s++) {
+		size_t k = ipectl_esc_byte(*s, e);
+
+		memcpy(out + n, e, k);
+		n += k;
+	}
+	out[n] = '\0';
+	return out;
+}
+
 /**
  * ipectl_read_file() - read a whole file into memory
  * @path: the file, or "-" for standard input
