@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A tiny interpreter that honours the exec securebits, as a real one
- * would. Its language: "say TEXT" prints TEXT, "#" starts a comment line.
+ * would. Its language is a sliver of the shell's: "echo TEXT" prints TEXT,
+ * "#" starts a comment line.
  *
  *	ipe_interp SCRIPT	run SCRIPT
  *	ipe_interp -c CODE	run CODE, a line given on the command line
@@ -33,8 +34,8 @@
 #define AT_EXECVE_CHECK		0x10000
 #endif
 #ifndef SECBIT_EXEC_RESTRICT_FILE
-#define SECBIT_EXEC_RESTRICT_FILE	(1 << 8)
-#define SECBIT_EXEC_DENY_INTERACTIVE	(1 << 10)
+#define SECBIT_EXEC_RESTRICT_FILE	0x100
+#define SECBIT_EXEC_DENY_INTERACTIVE	0x400
 #endif
 
 static int refuse(const char *what, const char *why)
@@ -48,9 +49,9 @@ static int run_line(char *line)
 	line[strcspn(line, "\n")] = '\0';
 	if (!line[0] || line[0] == '#')
 		return 0;
-	if (strncmp(line, "say ", 4))
+	if (strncmp(line, "echo ", 5))
 		return refuse(line, "syntax error");
-	printf("%s\n", line + 4);
+	printf("%s\n", line + 5);
 	return 0;
 }
 

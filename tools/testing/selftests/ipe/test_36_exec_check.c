@@ -40,12 +40,12 @@
 #define AT_EXECVE_CHECK			0x10000
 #endif
 #ifndef SECBIT_EXEC_RESTRICT_FILE
-#define SECBIT_EXEC_RESTRICT_FILE		(1 << 8)
-#define SECBIT_EXEC_RESTRICT_FILE_LOCKED	(1 << 9)
-#define SECBIT_EXEC_DENY_INTERACTIVE		(1 << 10)
-#define SECBIT_EXEC_DENY_INTERACTIVE_LOCKED	(1 << 11)
+#define SECBIT_EXEC_RESTRICT_FILE		0x100
+#define SECBIT_EXEC_RESTRICT_FILE_LOCKED	0x200
+#define SECBIT_EXEC_DENY_INTERACTIVE		0x400
+#define SECBIT_EXEC_DENY_INTERACTIVE_LOCKED	0x800
 #endif
-#define SECBIT_KEEP_CAPS_BIT			(1 << 4)
+#define SECBIT_KEEP_CAPS_BIT			0x10
 
 /* check_at() - errno of an exec check of @path under @dirfd, 0 if allowed */
 static int check_at(int dirfd, const char *path, int flags)

@@ -4,7 +4,7 @@
 # Scripts: an interpreter that honours SECBIT_EXEC_RESTRICT_FILE asks
 # with AT_EXECVE_CHECK before it runs a script, and IPE answers as for an
 # exec of the script. ipe_interp is that interpreter (see its source);
-# ipe_check_script ships executable next to it. Under a policy that lets
+# ipe_check_script.sh ships executable next to it. Under a policy that lets
 # only the initramfs run code: the shipped script runs, a copy on tmpfs is
 # refused and audited with ipe_hook=BPRM_CREDS_FOR_EXEC, permissive mode
 # lets it run and records it, SECBIT_EXEC_DENY_INTERACTIVE refuses code
@@ -16,8 +16,8 @@ signed_policies sc
 allow_all
 S=$IPE_SELFTESTS
 INTERP=$S/ipe_interp
-SCRIPT=$S/ipe_check_script
-COPY=/tmp/ipe_check_script
+SCRIPT=$S/ipe_check_script.sh
+COPY=/tmp/ipe_check_script.sh
 RF=0x100	# SECBIT_EXEC_RESTRICT_FILE
 DI=0x400	# SECBIT_EXEC_DENY_INTERACTIVE
 cp "$SCRIPT" $COPY
@@ -64,12 +64,12 @@ expect_audit "and records the check it would have refused" 1420 \
 deny_interactive() { "$INTERP" -s $DI "$INTERP" "$@" 2>&1 || echo "EXIT=$?"; }
 expect_eq "SECBIT_EXEC_DENY_INTERACTIVE refuses standard input" \
 	"ipe_interp: stdin: interactive code is denied
-EXIT=126" "$(echo 'say typed' | deny_interactive)"
+EXIT=126" "$(echo 'echo typed' | deny_interactive)"
 expect_eq "and code on the command line" \
 	"ipe_interp: -c: code from the command line is denied
-EXIT=126" "$(deny_interactive -c 'say typed')"
+EXIT=126" "$(deny_interactive -c 'echo typed')"
 expect_eq "without it, standard input runs" "typed" \
-	"$(echo 'say typed' | "$INTERP")"
+	"$(echo 'echo typed' | "$INTERP")"
 
 # A plain exec: one evaluation, in bprm_check_security, none in
 # bprm_creds_for_exec; with success_audit=1 an allowed one is recorded
@@ -84,9 +84,11 @@ audit_clear
 expect_eq "the binary of the initramfs runs" "hello from ipe_hello" \
 	"$(run "$S/ipe_hello")"
 # (the loader's PROT_EXEC mappings of it leave MMAP records of their own)
+hello_records() {
+	audit_log 1420 | grep -F "ipe_hook=$1 " | grep -cF "path=\"$S/ipe_hello\""
+}
 expect_eq "an allowed exec is recorded once, under BPRM_CHECK" "1 0" \
-	"$(audit_log 1420 | grep -F ipe_hook=BPRM_CHECK | grep -cF "path=\"$S/ipe_hello\"" |
-		tr -d '\n') $(audit_log 1420 | grep -F BPRM_CREDS_FOR_EXEC | grep -cF "$S/ipe_hello")"
+	"$(hello_records BPRM_CHECK) $(hello_records BPRM_CREDS_FOR_EXEC)"
 sysctl -q -w ipe.success_audit=0
 
 load sc_done
