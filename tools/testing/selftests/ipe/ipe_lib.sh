@@ -219,11 +219,12 @@ sign_templates() {
 # shift_version FILE: the policy text with the major of the first line's
 # policy_version raised by IPE_BASE.
 shift_version() {
-	local old
+	local old new
 
 	old=$(sed -n '1s/.*policy_version=+\{0,1\}\([0-9]*\)\..*/\1/p' "$1")
 	if [ -n "$old" ]; then
-		sed "1s/policy_version=\(+\{0,1\}\)$old\./policy_version=\1$((IPE_BASE + old))./" "$1"
+		new=$((IPE_BASE + old))
+		sed "1s/policy_version=\(+\{0,1\}\)$old\./policy_version=\1$new./" "$1"
 	else
 		cat "$1"
 	fi
@@ -290,9 +291,8 @@ tamper() {
 	local at body pre
 
 	# the content's OCTET STRING: "OFF:d=N  hl=H l=  L prim: OCTET STRING :policy_name=..."
-	at=$(openssl asn1parse -inform der -in "$1" |
-		sed -n 's/^ *\([0-9]*\):d=[0-9]* *hl=\([0-9]*\) .*OCTET STRING *:policy_name=.*/\1 \2/p' |
-		head -n 1)
+	at=$(openssl asn1parse -inform der -in "$1" | grep -m 1 'OCTET STRING *:policy_name=' |
+		sed -n 's/^ *\([0-9]*\):d=[0-9]* *hl=\([0-9]*\) .*/\1 \2/p')
 	body=$(openssl smime -verify -noverify -inform der -in "$1" 2>/dev/null)
 	pre=${body%%"$2"*}
 	cp "$1" "$3"
