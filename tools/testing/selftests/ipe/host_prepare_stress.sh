@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# host_prepare_stress.sh OUT KEYDIR: on the host, the signed policies of
-# test_92_stress.sh. Runs after host_prepare_verity.sh, whose test volume
+# host_prepare_stress.sh OUT [KEYDIR]: on the host, the policies of
+# test_92_stress.sh, which signs them itself (KEYDIR is not used). Runs after host_prepare_verity.sh, whose test volume
 # (root hash OUT/data/dmv_roothash) the policies name.
 #
 # Every policy allows what lives on the initramfs (boot_verified=TRUE: the
@@ -14,16 +14,15 @@
 # (rules needing dmverity_signature=TRUE are not indexed, and the test
 # volume is opened without a signature).
 #
-#   st_a_L.p7s, st_b_L.p7s  policy_version 8.1.L, L = 0..59: the test
+#   st_a_L.pol, st_b_L.pol  policy_version 8.1.L, L = 0..59: the test
 #                           updates and reloads them, versions only going
 #                           up; st_levels holds the highest L
-#   st_c_1.p7s, st_c_2.p7s  8.0.1 and 8.0.2: loaded, updated and deleted
-#                           over and over, never active (older than st_a);
-#                           st_c_2.pol, to compare its content with
-#   st_end.p7s              8.9.0, allows everything: what the test
+#   st_c_1.pol, st_c_2.pol  8.0.1 and 8.0.2: loaded, updated and deleted
+#                           over and over, never active (older than st_a)
+#   st_end.pol              8.9.0, allows everything: what the test
 #                           leaves active
 set -euo pipefail
-out=$1 keys=$2
+out=$1
 data=$out/data
 levels=60
 roothash=$(cat "$data/dmv_roothash")
@@ -37,21 +36,13 @@ esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# sign IN OUT: an attached PKCS#7 signature, as documented.
-sign() {
-	openssl smime -sign -in "$1" -signer "$keys/ca.pem" \
-		-inkey "$keys/ca.key" -binary -outform der -noattr \
-		-nodetach -out "$2"
-}
-
 for ((i = 0; i < 150; i++)); do
 	echo "op=EXECUTE dmverity_signature=TRUE action=DENY"
 	echo "op=EXECUTE boot_verified=FALSE dmverity_signature=TRUE action=DENY"
 done >"$work/padding"
 
-# policy NAME VERSION VOLUME_ACTION FILE: write the policy as FILE.pol
-# (kept on the host) and sign it into $data/FILE.p7s; VOLUME_ACTION is
-# what it does with the test volume.
+# policy NAME VERSION VOLUME_ACTION FILE: write the policy as
+# OUT/data/FILE.pol; VOLUME_ACTION is what it does with the test volume.
 policy() {
 	local name=$1 version=$2 volume=$3 file=$4
 
@@ -62,8 +53,7 @@ policy() {
 		cat "$work/padding"
 		echo "op=EXECUTE dmverity_roothash=$roothash action=$volume"
 		echo "op=EXECUTE boot_verified=TRUE action=ALLOW"
-	} >"$work/$file.pol"
-	sign "$work/$file.pol" "$data/$file.p7s"
+	} >"$data/$file.pol"
 }
 
 for ((l = 0; l < levels; l++)); do
@@ -73,8 +63,6 @@ done
 echo $((levels - 1)) >"$data/st_levels"
 policy st_c 8.0.1 DENY st_c_1
 policy st_c 8.0.2 DENY st_c_2
-cp "$work/st_c_2.pol" "$data/st_c_2.pol"
 
 printf 'policy_name=st_end policy_version=8.9.0\nDEFAULT action=ALLOW\n' \
 	>"$data/st_end.pol"
-sign "$data/st_end.pol" "$data/st_end.p7s"

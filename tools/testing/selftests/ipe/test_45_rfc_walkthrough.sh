@@ -13,12 +13,12 @@
 # (mksquashfs, veritysetup format, the root hash taken from its output,
 # openssl smime for the signature): the disks rfc_squashfs and
 # rfc_hashtree, $IPE_DATA/rfc_output.roothash and rfc_output.p7s. It also
-# wrote the policies with the RFC's names and rules. Their versions are
-# not the RFC's 0.0.0: activation refuses a policy whose version is older
-# than the active policy's (roll-back protection), and the tests before
-# this one leave version 2.19.0 active. So they get 2.20.0 to 2.23.0 in
-# the order they are activated, and the last, the RFC's "Allow All"
-# example, 2.99.0, below the 3.x of the tests after this one.
+# wrote the policies with the RFC's names and rules, which the test signs
+# on the spot. Their versions are not the RFC's 0.0.0: activation refuses
+# a policy whose version is older than the active policy's (roll-back
+# protection). They are 2.20.0 to 2.23.0 in the order they are activated,
+# and the last, the RFC's "Allow All" example, 2.99.0, raised as a whole
+# when something newer is active (see sign_templates in ipe_lib.sh).
 #
 # Where this differs from the RFC's text:
 # - The RFC boots without an initrd, so its boot_verified filesystem is
@@ -33,12 +33,13 @@
 #   busybox mount need not guess the type of the read-only mapping.
 . "$(dirname "$0")/ipe_lib.sh"
 ipe_defaults
+signed_policies
+resign_data 'rfc_*'
 S=$IPE_SELFTESTS
-D=$IPE_DATA
 T=/tmp/ipe_rfc
 MNT=$T/my/mount/point
 HELLO=$MNT/ipe_hello
-OUTPUT_RH=$(cat "$D/rfc_output.roothash" 2>/dev/null)
+OUTPUT_RH=$(cat "$IPE_DATA/rfc_output.roothash" 2>/dev/null)
 
 # deploy FILE: cat "$MY_POLICY.p7s" > /sys/kernel/security/ipe/new_policy
 deploy() { cat "$D/$1.p7s" >"$IPE_FS/new_policy"; }
@@ -60,7 +61,7 @@ OUTPUT_HASHTREE=$(disk rfc_hashtree)
 # would map "output.hashtree" with "unverified" as its hash device.
 rfc_open() {
 	veritysetup open "$OUTPUT_SQUASHFS" unverified "$OUTPUT_HASHTREE" \
-		"$(cat "$D/rfc_output.roothash")" "$@" &&
+		"$(cat "$IPE_DATA/rfc_output.roothash")" "$@" &&
 		mount -t squashfs -o ro /dev/mapper/unverified "$MNT"
 }
 
@@ -144,7 +145,7 @@ rfc_close
 check "deploy \"verified\"" deploy rfc_verified
 check "mark \"verified\" active" activate verified
 check "veritysetup open ... --root-hash-signature=output.p7s, mount" \
-	rfc_open --root-hash-signature="$D/rfc_output.p7s"
+	rfc_open --root-hash-signature="$IPE_DATA/rfc_output.p7s"
 audit_clear
 sysctl -q -w ipe.success_audit=1
 expect_eq "verified: the binary on the volume opened with the signature runs" \
@@ -165,7 +166,8 @@ expect_audit "that denial's audit event names DEFAULT action=DENY" 1420 \
 	"ipe_hook=BPRM_CHECK" "path=\"$HELLO\"" 'rule="DEFAULT action=DENY"' 'action=DENY"'
 rfc_close
 
-# Leave everything allowed: the RFC's example "Allow All", version 2.99.0.
+# Leave everything allowed: the RFC's example "Allow All", version 2.99.0
+# (as signed).
 check "deploy \"Allow All\"" deploy rfc_allow_all
 check "mark \"Allow All\" active" activate "Allow All"
 expect_eq "Allow All: the binary on tmpfs runs again" "hello from ipe_hello" \

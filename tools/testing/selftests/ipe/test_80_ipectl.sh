@@ -4,19 +4,35 @@
 # ipectl (tools/security/ipe) against the kernel: load, list, activate,
 # status, update and delete do what the raw securityfs and sysctl nodes
 # do, and the kernel's refusals come back as the documented messages with
-# a nonzero exit status. host_prepare_ipectl.sh built $IPE_DATA/ipectl and
-# signed the ipectl_*.p7s blobs with it. Leaves ipectl_b (5.2.0, DEFAULT
-# action=ALLOW) active.
+# a nonzero exit status. host_prepare_ipectl.sh built $IPE_DATA/ipectl
+# (or IPECTL names one); the policies are policies/ipectl_*.pol, signed on
+# the spot by "ipectl sign" with the test CA, as an administrator would,
+# and raised as a whole when something newer is active (sign_templates).
+# Leaves ipectl_b (5.2.0 as written, DEFAULT action=ALLOW) active.
 . "$(dirname "$0")/ipe_lib.sh"
 ipe_defaults
-D=$IPE_DATA
+signed_policies ipectl
 P=$IPE_FS/policies
-IPECTL=${IPECTL:-$D/ipectl}
+IPECTL=${IPECTL:-$IPE_DATA/ipectl}
 
 if [ ! -x "$IPECTL" ]; then
 	skip "ipectl against the kernel" "no $IPECTL (host_prepare_ipectl.sh)"
 	exit 0
 fi
+V500=$(v 5.0.0) V501=$(v 5.0.1) V510=$(v 5.1.0)
+
+# ipesign NAME KEY CERT [OUT] [--force]: $D/NAME.pol signed by ipectl
+ipesign() {
+	"$IPECTL" sign "$D/$1.pol" --key "$2" --cert "$3" -o "${4:-$D/$1.p7s}" \
+		${5:-} 2>/dev/null || fail "ipectl sign $1" "failed"
+}
+for name in ipectl_a_1 ipectl_a_2 ipectl_b ipectl_old; do
+	ipesign $name "$IPE_TEST_CA_KEY" "$IPE_TEST_CA_CERT"
+done
+ipesign ipectl_bad "$IPE_TEST_CA_KEY" "$IPE_TEST_CA_CERT" "" --force
+untrusted_ca "$D"
+ipesign ipectl_a_1 "$D/untrusted.key" "$D/untrusted.pem" "$D/ipectl_a_1.untrusted.p7s"
+tamper "$D/ipectl_a_1.p7s" "action=" "$D/ipectl_a_1.tampered.p7s"
 
 # expect_msg DESC PATTERN CMD...: CMD fails, and its output has PATTERN
 expect_msg() {
@@ -54,16 +70,16 @@ else
 	fail "ipectl load of a blob signed by ipectl sign loads it" "$out"
 fi
 expect_eq "ipectl load names the policy and version" \
-	'loaded policy "ipectl_a" version 5.0.0 (not active)' "$out"
+	"loaded policy \"ipectl_a\" version $V500 (not active)" "$out"
 check "the policy has its directory, as after a write to new_policy" \
 	test -d "$P/ipectl_a"
 check "raw holds the blob ipectl wrote, byte for byte" cmp "$P/ipectl_a/raw" \
 	"$D/ipectl_a_1.p7s"
 check "content holds the policy text" cmp "$P/ipectl_a/content" \
 	"$D/ipectl_a_1.pol"
-expect_eq "version node shows 5.0.0" "5.0.0" "$(cat "$P/ipectl_a/version")"
+expect_eq "version node shows 5.0.0" "$V500" "$(cat "$P/ipectl_a/version")"
 audit_or_skip "the load is audited (1422) as for new_policy" 1422 \
-	'policy_name="ipectl_a"' "policy_version=5.0.0" \
+	'policy_name="ipectl_a"' "policy_version=$V500" \
 	"policy_digest=sha256:$(audit_digest "$D/ipectl_a_1.p7s") " "errno=0"
 msg='a policy named "ipectl_a" is already loaded;'
 msg="$msg use 'ipectl update ipectl_a FILE' to replace it (EEXIST)"
@@ -72,7 +88,7 @@ expect_msg "loading the same policy twice: EEXIST message, nonzero exit" \
 
 # list, compared with the nodes
 json=$("$IPECTL" list --json)
-want='{"name": "ipectl_a", "version": "5.0.0", "active": false,'
+want="{\"name\": \"ipectl_a\", \"version\": \"$V500\", \"active\": false,"
 want="$want \"boot\": false, \"sha256\": \"$(sum "$P/ipectl_a/content")\"}"
 case "$json" in
 *"$want"*) pass "ipectl list --json shows name, version, active, sha256 of content" ;;
@@ -102,10 +118,10 @@ expect_eq "sysctl ipe.active_policy reads the name" "ipectl_a" \
 	"$(cat /proc/sys/ipe/active_policy)"
 expect_eq "its active node reads 1" "1" "$(cat "$P/ipectl_a/active")"
 audit_or_skip "the activation is audited (1421)" 1421 \
-	'new_active_pol_name="ipectl_a"' "new_active_pol_version=5.0.0"
+	'new_active_pol_name="ipectl_a"' "new_active_pol_version=$V500"
 st=$("$IPECTL" status)
 case "$st" in
-*"active policy:  ipectl_a (version 5.0.0, sha256 $(sum "$P/ipectl_a/content"))"*)
+*"active policy:  ipectl_a (version $V500, sha256 $(sum "$P/ipectl_a/content"))"*)
 	pass "ipectl status shows the active policy, its version and hash" ;;
 *) fail "ipectl status shows the active policy, its version and hash" "$st" ;;
 esac
@@ -119,7 +135,7 @@ expect_eq "ipectl status shows ipe.strict_parse" \
 	"strict_parse:   $(cat /proc/sys/ipe/strict_parse)" \
 	"$(echo "$st" | grep '^strict_parse:')"
 case "$("$IPECTL" status --json)" in
-*'"active_policy": {"name": "ipectl_a", "version": "5.0.0", "active": true'*)
+*"\"active_policy\": {\"name\": \"ipectl_a\", \"version\": \"$V500\", \"active\": true"*)
 	pass "ipectl status --json names the active policy" ;;
 *) fail "ipectl status --json names the active policy" \
 	"$("$IPECTL" status --json)" ;;
@@ -128,18 +144,18 @@ esac
 # update and rollback
 check "ipectl update replaces the policy" "$IPECTL" update ipectl_a \
 	"$D/ipectl_a_2.p7s"
-expect_eq "the version node shows the update" "5.1.0" \
+expect_eq "the version node shows the update" "$V510" \
 	"$(cat "$P/ipectl_a/version")"
 check "content shows the updated text" cmp "$P/ipectl_a/content" \
 	"$D/ipectl_a_2.pol"
 msg="version not newer than the deployed one: ipectl_a is loaded with"
 expect_msg "a rollback: ESTALE message, nonzero exit" \
-	"$msg version 5.1.0, the update has 5.0.0 (ESTALE)" \
+	"$msg version $V510, the update has $V500 (ESTALE)" \
 	"$IPECTL" update ipectl_a "$D/ipectl_a_1.p7s"
 expect_msg "the same version again: ESTALE message, nonzero exit" \
-	"$msg version 5.1.0, the update has 5.1.0 (ESTALE)" \
+	"$msg version $V510, the update has $V510 (ESTALE)" \
 	"$IPECTL" update ipectl_a "$D/ipectl_a_2.p7s"
-expect_eq "the refused rollback left 5.1.0" "5.1.0" \
+expect_eq "the refused rollback left 5.1.0" "$V510" \
 	"$(cat "$P/ipectl_a/version")"
 expect_msg "an update under another name: EINVAL message" \
 	'the update is named "ipectl_b", not "ipectl_a"' \
@@ -149,7 +165,7 @@ expect_msg "an update under another name: EINVAL message" \
 "$IPECTL" load -q "$D/ipectl_b.p7s"
 "$IPECTL" load -q "$D/ipectl_old.p7s"
 check "ipectl activate of a newer policy" "$IPECTL" activate ipectl_b
-msg="version older than the deployed one: ipectl_old has version 5.0.1,"
+msg="version older than the deployed one: ipectl_old has version $V501,"
 expect_msg "activating an older version: ESTALE message, nonzero exit" \
 	"$msg the active policy ipectl_b has a higher one (ESTALE)" \
 	"$IPECTL" activate ipectl_old
@@ -198,7 +214,7 @@ expect_msg "deleting it again: ENOENT message" \
 if audit_log 1422 | grep 'policy_name="ipectl_old"' | grep -q 'op=DELETE'; then
 	sumry=$(dmesg | "$IPECTL" audit)
 	case "$sumry" in
-	*"DELETE    ipectl_old 5.0.1"*) pass "ipectl audit of dmesg lists the deletion" ;;
+	*"DELETE    ipectl_old $V501"*) pass "ipectl audit of dmesg lists the deletion" ;;
 	*) fail "ipectl audit of dmesg lists the deletion" "$sumry" ;;
 	esac
 else

@@ -9,7 +9,10 @@
 # The binaries: INIT, on the initramfs, every policy of the run allows
 # (boot_verified=TRUE); TMPB, a copy on tmpfs, every policy denies (op
 # default); VER, on the dm-verity test volume, st_a allows and st_b denies
-# (by root hash). host_prepare_stress.sh signed the policies.
+# (by root hash). host_prepare_stress.sh wrote the policies (they name the
+# volume's root hash); the test signs them on the spot, their versions
+# (8.x as written, M8.x as loaded) raised as a whole when something newer
+# is active.
 #
 # Phase 1, enforce stays 1: a switcher flips st_a and st_b (updating both
 # to a higher version first, while levels last), and right after each
@@ -24,8 +27,10 @@
 # st_end (8.9.0, allows all) is left active with enforce=1.
 . "$(dirname "$0")/ipe_lib.sh"
 ipe_defaults
+signed_policies
+resign_data 'st_*'
+M8=$((IPE_BASE + 8))	# the major of the st_ policies as loaded
 S=$IPE_SELFTESTS
-D=$IPE_DATA
 P=$IPE_FS/policies
 STRESS=$S/ipe_stress
 NAME=ipe_st
@@ -35,8 +40,8 @@ STOP=$W/stop
 INIT=$S/ipe_hello
 TMPB=/tmp/ipe_st_hello
 VER=$MNT/bin/ipe_hello
-ROOTHASH=$(cat "$D/dmv_roothash" 2>/dev/null)
-LMAX=$(cat "$D/st_levels" 2>/dev/null)
+ROOTHASH=$(cat "$IPE_DATA/dmv_roothash" 2>/dev/null)
+LMAX=$(cat "$IPE_DATA/st_levels" 2>/dev/null)
 DATA=$(disk dmv_data)
 HASH=$(disk dmv_hash)
 P1=24		# seconds of phase 1
@@ -66,7 +71,7 @@ sa_found=$(cat "$IPE_FS/success_audit")
 # finish: leave st_end (8.9.0, allows all) active and the other st_
 # policies deleted, success_audit as found, the volume closed
 finish() {
-	expect_write "st_end 8.9.0 loads" OK "$IPE_FS/new_policy" "$D/st_end.p7s"
+	expect_write "st_end $M8.9.0 loads" OK "$IPE_FS/new_policy" "$D/st_end.p7s"
 	expect_write "st_end activates through its active node" OK \
 		-s 1 "$P/st_end/active"
 	expect_eq "st_end is active" st_end "$(cat /proc/sys/ipe/active_policy)"
@@ -97,8 +102,8 @@ cp "$INIT" $TMPB && chmod 755 $TMPB
 echo 0 >"$IPE_FS/success_audit"
 [ $SWITCH = 1 ] && sysctl -q -w ipe.enforce=1
 
-expect_write "st_a 8.1.0 loads" OK "$IPE_FS/new_policy" "$D/st_a_0.p7s"
-expect_write "st_b 8.1.0 loads" OK "$IPE_FS/new_policy" "$D/st_b_0.p7s"
+expect_write "st_a $M8.1.0 loads" OK "$IPE_FS/new_policy" "$D/st_a_0.p7s"
+expect_write "st_b $M8.1.0 loads" OK "$IPE_FS/new_policy" "$D/st_b_0.p7s"
 check "st_a activates" sysctl -q -w ipe.active_policy=st_a
 expect_eq "under st_a the initramfs binary runs" "hello from ipe_hello" \
 	"$(run "$INIT")"
@@ -149,10 +154,10 @@ sw_update() {
 		n_upd_raw=$((n_upd_raw + 1))
 	fi
 	if [ "$out" != OK ]; then
-		sw_fail update "$1 to 8.1.$v through $node: $out"
+		sw_fail update "$1 to $M8.1.$v through $node: $out"
 		return 1
 	fi
-	sw_node "$1" version "8.1.$v" update
+	sw_node "$1" version "$M8.1.$v" update
 }
 
 # sw_load NAME WAY: load NAME at level $v through one write or cat
@@ -168,10 +173,10 @@ sw_load() {
 		n_load_cat=$((n_load_cat + 1))
 	fi
 	if [ "$out" != OK ]; then
-		sw_fail load "$1 8.1.$v through $how: $out"
+		sw_fail load "$1 $M8.1.$v through $how: $out"
 		return 1
 	fi
-	sw_node "$1" version "8.1.$v" load
+	sw_node "$1" version "$M8.1.$v" load
 }
 
 # sw_switch NEW OLD WAY: activate NEW (sysctl, /proc/sys or its active
@@ -213,7 +218,7 @@ sw_switch() {
 		sw_fail activate "$1 through $how: active_policy reads '$a'"
 		return 1
 	fi
-	act_name=$1 act_ver=8.1.$v
+	act_name=$1 act_ver=$M8.1.$v
 	if [ $r2 != 0 ] || [ -e "$P/$2" ]; then
 		sw_fail delete "$2 through $dhow: status $r2, directory $(
 			[ -e "$P/$2" ] && echo remains || echo gone)"
@@ -244,13 +249,13 @@ switcher() {
 	. "$W/level"
 	i=0 n_upd_update=0 n_upd_raw=0 n_load_write=0 n_load_cat=0
 	n_act_sysctl=0 n_act_proc=0 n_act_node=0 n_del_name=0 n_del_node=0
-	n_follow=0 act_name=st_a act_ver=8.1.$v
+	n_follow=0 act_name=st_a act_ver=$M8.1.$v
 	while [ ! -e "$STOP" ]; do
 		if [ "$v" -lt "$LMAX" ]; then
 			v=$((v + 1))
 			sw_update st_b $i || break
 			sw_update st_a $((i + 1)) || break
-			act_ver=8.1.$v
+			act_ver=$M8.1.$v
 			sw_node st_a active 1 update || break
 		fi
 		sw_switch st_b st_a $i || break
@@ -289,10 +294,10 @@ churn() {
 		fi
 		c_load=$((c_load + 1))
 		if [ "$out" != OK ]; then
-			sw_fail cload "st_c 8.0.1: $out"
+			sw_fail cload "st_c $M8.0.1: $out"
 			break
 		fi
-		sw_node st_c version 8.0.1 cload || break
+		sw_node st_c version $M8.0.1 cload || break
 
 		val=1
 		[ $node = /proc/sys/ipe/active_policy ] && val=st_c
@@ -315,7 +320,7 @@ churn() {
 			if { read -r line <"$P/$n/content"; } 2>/dev/null; then
 				c_read=$((c_read + 1))
 				case "$line" in
-				"policy_name=$n policy_version=8.1."*) ;;
+				"policy_name=$n policy_version=$M8.1."*) ;;
 				*)	sw_fail content "$n/content starts '$line'"
 					break 2 ;;
 				esac
@@ -327,12 +332,12 @@ churn() {
 		out=$("$IPE_WRITE" "$P/st_c/$upd" "$D/st_c_2.p7s" 2>&1)
 		c_upd=$((c_upd + 1))
 		if [ "$out" != OK ]; then
-			sw_fail cupdate "st_c to 8.0.2 through $upd: $out"
+			sw_fail cupdate "st_c to $M8.0.2 through $upd: $out"
 			break
 		fi
-		sw_node st_c version 8.0.2 cupdate || break
+		sw_node st_c version $M8.0.2 cupdate || break
 		if ! cmp -s "$P/st_c/content" "$D/st_c_2.pol"; then
-			sw_fail cupdate "st_c/content is not the 8.0.2 text"
+			sw_fail cupdate "st_c/content is not the $M8.0.2 text"
 			break
 		fi
 
