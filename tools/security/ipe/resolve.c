@@ -136,11 +136,12 @@ int ipectl_dm_tables_read(const char *file, struct ipectl_dm_tables **tables)
 			p++;
 		if (!*p || *p == '#')
 			continue;
+		/* "NAME:" alone (dmsetup adds a space) is a device without a table */
+		colon = strchr(p, ':');
+		if (colon && colon != p && !colon[1 + strspn(colon + 1, " \t")])
+			continue;
 		colon = strstr(p, ": ");
 		if (!colon || colon == p || !dm_target_parse(colon + 2, &t)) {
-			/* "NAME: " alone is a device without a table */
-			if (colon && colon != p && !colon[2 + strspn(colon + 2, " \t")])
-				continue;
 			fprintf(stderr, "%s: %s:%lu: ", ipectl_prog, file, lineno);
 			fprintf(stderr, "not \"DEVICE: START LENGTH TYPE PARAMS\": ");
 			ipectl_fputs_esc(stderr, line);
