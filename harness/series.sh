@@ -126,6 +126,18 @@ sparse_of() {
 	kmake C=2 "$@" 2>&1 >/dev/null | grep -E '(warning|error):' |
 		sed -E "s|^($WT/)?([^:]+):[0-9]+:[0-9]+: |\2: |" | sort -u || true
 }
+# kdoc_before COMMIT FILES: kernel-doc's warnings about the C files among
+# FILES as they were before COMMIT, as "file: message" lines
+kdoc_before() {
+	local f
+
+	for f in $(echo "$2" | grep '\.c$'); do
+		git -C "$WT" show "$1^:$f" >"$OBJ/before.c" 2>/dev/null || continue
+		"$WT/scripts/kernel-doc" -none "$OBJ/before.c" 2>&1 |
+			sed -E "s|^$OBJ/before.c:[0-9]+: |$f: |"
+	done | sort -u
+}
+
 upstream_c=$(git -C "$WT" diff --name-only --diff-filter=M base HEAD -- '*.c' |
 	grep -v '^tools/\|^scripts/' || true)
 tip=$(git -C "$WT" rev-parse HEAD)
@@ -149,7 +161,11 @@ for c in $(git -C "$WT" rev-list --reverse base.."$tip"); do
 		fail=1
 		continue
 	fi
-	new=$(grep -E 'warning:' "$OBJ/build.log" | grep -F "$(echo "$files" | sed 's|^|/|')" || true)
+	new=$(grep -E 'warning:' "$OBJ/build.log" | grep -F "$(echo "$files" | sed 's|^|/|')" |
+		sed -E "s|^($WT/)?([^:]+):[0-9]+(:[0-9]+)?: |\2: |" | sort -u || true)
+	# W=1 runs kernel-doc on every C file it builds: what it already
+	# said about an upstream file before this commit is not new
+	[ -n "$new" ] && new=$(comm -23 <(echo "$new") <(kdoc_before "$c" "$files"))
 	if [ -n "$new" ]; then
 		echo "series: $c adds W=1 warnings in the files it touches:" >&2
 		echo "$new" >&2
