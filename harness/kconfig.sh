@@ -6,7 +6,8 @@
 # Make OBJDIR/.config from allnoconfig plus the fragments, and check that
 # every option the fragments ask for really took (a fragment line that a
 # missing dependency silently dropped is an error, not a surprise at boot).
-# Does nothing when the fragments have not changed since the last run.
+# Does nothing when the fragments have not changed since the last run and
+# .config still has every option they ask for.
 set -euo pipefail
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,32 +19,40 @@ frag=$obj/fragment.config.new
 cat "$@" >"$frag"
 echo "CONFIG_SYSTEM_TRUSTED_KEYS=\"$cert\"" >>"$frag"
 
-if [ -f "$obj/.config" ] && cmp -s "$frag" "$obj/fragment.config"; then
+# took: every option of the fragments is in OBJDIR/.config as asked;
+# with -v, says which is not
+took() {
+	local line opt ok=0
+
+	while IFS= read -r line; do
+		case "$line" in
+		CONFIG_*=*)
+			grep -qxF -- "$line" "$obj/.config" && continue
+			[ "${1:-}" = -v ] &&
+				echo "kconfig: $line did not take: $(grep -E "^(# )?${line%%=*}[= ]" "$obj/.config" || echo unset)" >&2
+			ok=1
+			;;
+		"# CONFIG_"*" is not set")
+			opt=${line#\# }
+			opt=${opt%% *}
+			grep -q "^$opt=" "$obj/.config" || continue
+			[ "${1:-}" = -v ] && echo "kconfig: $opt should be off" >&2
+			ok=1
+			;;
+		esac
+	done <"$frag"
+	return $ok
+}
+
+# Nothing to do when the fragments have not changed and the options all
+# still hold (a build in a tree without some Kconfig file, say in the
+# middle of a rebase, silently drops its options from .config).
+if [ -f "$obj/.config" ] && cmp -s "$frag" "$obj/fragment.config" && took; then
 	rm -f "$frag"
 	exit 0
 fi
 
 echo "  KCONFIG $(basename "$obj"): allnoconfig + $(for f in "$@"; do basename "$f"; done | tr '\n' ' ')"
 make -s -C "$TREE" O="$obj" ARCH=x86_64 KCONFIG_ALLCONFIG="$frag" allnoconfig >/dev/null
-
-bad=0
-while IFS= read -r line; do
-	case "$line" in
-	CONFIG_*=*)
-		grep -qxF -- "$line" "$obj/.config" || {
-			echo "kconfig: $line did not take: $(grep -E "^(# )?${line%%=*}[= ]" "$obj/.config" || echo unset)" >&2
-			bad=1
-		}
-		;;
-	"# CONFIG_"*" is not set")
-		opt=${line#\# }
-		opt=${opt%% *}
-		if grep -q "^$opt=" "$obj/.config"; then
-			echo "kconfig: $opt should be off" >&2
-			bad=1
-		fi
-		;;
-	esac
-done <"$frag"
-[ $bad = 0 ] || exit 1
+took -v || exit 1
 mv "$frag" "$obj/fragment.config"
