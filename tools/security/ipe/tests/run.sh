@@ -441,7 +441,7 @@ if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
 					-out "$work/vm.content" 2>/dev/null &&
 				cmp -s "$work/vm.content" "$pol" || bad="$bad $b"
 		done
-		expect "host_prepare_ipectl.sh builds the VM test's ipectl, which signs its policies" \
+		expect "host_prepare_ipectl.sh builds the VM test's ipectl; it signs" \
 			'[ -z "$bad" ] && [ -x "$vd/ipectl" ]' "wrong:$bad"
 	else
 		not_ok "host_prepare_ipectl.sh builds the VM test's ipectl" \

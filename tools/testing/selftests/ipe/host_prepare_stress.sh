@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # host_prepare_stress.sh OUT [KEYDIR]: on the host, the policies of
-# test_92_stress.sh, which signs them itself (KEYDIR is not used). Runs after host_prepare_verity.sh, whose test volume
-# (root hash OUT/data/dmv_roothash) the policies name.
+# test_92_stress.sh, which signs them itself (KEYDIR is not used). Runs
+# after host_prepare_verity.sh, whose test volume (root hash
+# OUT/data/dmv_roothash) the policies name.
 #
 # Every policy allows what lives on the initramfs (boot_verified=TRUE: the
 # tools, the helpers and the initramfs marker binary) and denies other
