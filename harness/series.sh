@@ -172,7 +172,7 @@ for c in $(git -C "$WT" rev-list --reverse base.."$tip"); do
 		fail=1
 	fi
 	cobjs=$(for f in $(echo "$files" | grep '\.c$' | grep -v '^tools/\|^scripts/'); do
-		[ -f "$OBJ/${f%.c}.o" ] && echo "${f%.c}.o"; done)
+		if [ -f "$OBJ/${f%.c}.o" ]; then echo "${f%.c}.o"; fi; done)
 	[ -n "$cobjs" ] || continue
 	sparse_of $cobjs >"$OBJ/sparse.txt"
 	new=$(comm -23 "$OBJ/sparse.txt" "$OBJ/sparse-base.txt")
