@@ -30,13 +30,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#ifndef AT_EXECVE_CHECK
-#define AT_EXECVE_CHECK		0x10000
-#endif
-#ifndef SECBIT_EXEC_RESTRICT_FILE
-#define SECBIT_EXEC_RESTRICT_FILE	0x100
-#define SECBIT_EXEC_DENY_INTERACTIVE	0x400
-#endif
+#include "ipe_exec_check.h"
 
 static int refuse(const char *what, const char *why)
 {

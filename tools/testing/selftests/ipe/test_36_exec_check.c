@@ -36,15 +36,8 @@
 #define POLICY_NAME "c_exec_check"
 #include "ipe_policy_fixture.h"
 
-#ifndef AT_EXECVE_CHECK
-#define AT_EXECVE_CHECK			0x10000
-#endif
-#ifndef SECBIT_EXEC_RESTRICT_FILE
-#define SECBIT_EXEC_RESTRICT_FILE		0x100
-#define SECBIT_EXEC_RESTRICT_FILE_LOCKED	0x200
-#define SECBIT_EXEC_DENY_INTERACTIVE		0x400
-#define SECBIT_EXEC_DENY_INTERACTIVE_LOCKED	0x800
-#endif
+#include "ipe_exec_check.h"
+
 #define SECBIT_KEEP_CAPS_BIT			0x10
 
 /* check_at() - errno of an exec check of @path under @dirfd, 0 if allowed */
