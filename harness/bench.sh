@@ -14,6 +14,9 @@
 # (ipe_bench_memory); the signed blob the kernel also keeps (it serves raw,
 # pkcs7 and, from inside it, content) is pkcs7_bytes_per_rule; the drop
 # of MemFree and growth of Slab on a real load are a coarse cross-check.
+# eval_ratio_audit_policy is one whole decision with an audit policy set
+# to one without (ipe_bench_audit_policy), on an event both policies
+# allow.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 B=$REPO/build
@@ -72,6 +75,10 @@ for line in open(console, errors="replace"):
     m = re.search(r"ipe_bench: memory rules=(\d+) bytes=(\d+)", line)
     if m:
         res["memory"] = {"rules": int(m[1]), "bytes": int(m[2])}
+    m = re.search(r"ipe_bench: audit_policy set=0 ns=(\d+) set=1 ns=(\d+) ratio=([\d.]+)", line)
+    if m:
+        res["audit_policy_ns"] = {"none": int(m[1]), "set": int(m[2])}
+        res["eval_ratio_audit_policy"] = float(m[3])
 samples = {}
 sizes = {}
 for line in open(tap, errors="replace"):
@@ -89,7 +96,8 @@ for (kind, cfg), v in samples.items():
     else:
         res.setdefault(kind, {})[cfg] = {"median": med, "samples": v}
 idx = res["eval_ns"].get("indexed", {})
-if not idx or not res["exec_ns"] or "load" not in res or "memory" not in res:
+if (not idx or not res["exec_ns"] or "load" not in res or "memory" not in res
+        or "eval_ratio_audit_policy" not in res):
     sys.exit("bench: results missing (see %s and %s)%s" % (console, tap,
              "".join("\n" + e for e in errors)))
 res["eval_ratio_10000_vs_1"] = max(idx["10000"][p] / idx["1"][p]
@@ -129,6 +137,10 @@ for kind in ("exec", "mmap"):
 print("eval_ratio_10000_vs_1 %.3f  exec_ratio_10000 %.3f  mmap_ratio_10000 %.3f" %
       (res["eval_ratio_10000_vs_1"], res["exec_ratio_10000"], res["mmap_ratio_10000"]))
 print("load_ms_10000 %.1f ms" % res["load_ms_10000"])
+print("eval_ratio_audit_policy %.3f (one decision with an audit policy set, "
+      "%d ns, to none, %d ns; both allow; target <= 2.1)" %
+      (res["eval_ratio_audit_policy"], res["audit_policy_ns"]["set"],
+       res["audit_policy_ns"]["none"]))
 print("exec_ratio_10000_vs_1 %.3f  mmap_ratio_10000_vs_1 %.3f (interleaved)" %
       (res["exec_ratio_10000_vs_1"], res["mmap_ratio_10000_vs_1"]))
 print("per rule: bytes_per_rule %.1f (tables and index) + signed blob kept %.1f;"

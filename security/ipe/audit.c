@@ -4,7 +4,8 @@
  * that one set of ausearch queries and SIEM rules reads both kernels:
  *
  *   1420 AUDIT_IPE_ACCESS         a decision
- *   1421 AUDIT_IPE_CONFIG_CHANGE  an activation
+ *   1421 AUDIT_IPE_CONFIG_CHANGE  an activation, and, ours only, a change
+ *                                 of the audit policy
  *   1422 AUDIT_IPE_POLICY_LOAD    a load or update, failed ones too (errno=),
  *                                 and, ours only, a deletion (op=DELETE)
  *   1404 AUDIT_MAC_STATUS         an enforce switch
@@ -142,6 +143,7 @@ static void ipe_audit_rule(struct audit_buffer *ab,
  * @res: the decision; when it is a rule match, @res->rule must stay valid
  *	for the duration of the call (or be NULL, logged as rule=?)
  * @enforcing: the current mode (0: permissive, the operation proceeds)
+ * @audit_role: @res is the audit policy's decision, not the active one's
  *
  * Logs "ipe_op=OP ipe_hook=HOOK enforcing=0|1 pid=N comm=C path=P dev=D
  * ino=N rule=R", mainline's fields in mainline's order and nothing more:
@@ -151,11 +153,18 @@ static void ipe_audit_rule(struct audit_buffer *ab,
  * buffer) has "path=? dev=? ino=?". R is the rule or the DEFAULT that
  * decided, as a policy line.
  *
+ * The audit policy's decision (@audit_role) has one more field at the end,
+ * audit_policy=NAME, the policy that decided (? when it is no longer
+ * known); enforcing= is the system's mode there too. Its rule says what
+ * the audit policy would have decided: the outcome was the active
+ * policy's.
+ *
  * Context: process context, may sleep (allocates with GFP_KERNEL). Must
  * not be called inside an RCU read section.
  */
 void ipe_audit_access(const struct ipe_eval_ctx *ctx,
-		      const struct ipe_eval_result *res, bool enforcing)
+		      const struct ipe_eval_result *res, bool enforcing,
+		      bool audit_role)
 {
 	char comm[TASK_COMM_LEN];
 	struct audit_buffer *ab;
@@ -181,33 +190,59 @@ void ipe_audit_access(const struct ipe_eval_ctx *ctx,
 	}
 
 	ipe_audit_rule(ab, res);
+	if (audit_role) {
+		audit_log_format(ab, " audit_policy=");
+		if (res->pol)
+			audit_log_untrustedstring(ab, res->pol->parsed->name);
+		else
+			audit_log_format(ab, "?");
+	}
 	audit_log_end(ab);
 }
 
 /*
- * "PFXactive_pol_name=N PFXactive_pol_version=A.B.C PFXpolicy_digest=
- * sha256:H" for one side of an activation (@pfx "old_" or "new_"), each
- * field "?" without a policy. @sep goes first: "" for the record's first
- * field, " " after another.
+ * "PFXROLE_pol_name=N PFXROLE_pol_version=A.B.C PFXpolicy_digest=sha256:H"
+ * for one side of a change of role (@pfx "old_" or "new_", @role "active"
+ * or "audit"), each field "?" without a policy. @sep goes first: "" for
+ * the record's first field, " " after another.
  */
 static void ipe_audit_side(struct audit_buffer *ab, const char *sep,
-			   const char *pfx, const struct ipe_policy *pol)
+			   const char *pfx, const char *role,
+			   const struct ipe_policy *pol)
 {
 	const u16 *v;
 
 	if (!pol) {
 		audit_log_format(ab,
-				 "%s%sactive_pol_name=? %sactive_pol_version=? %spolicy_digest=?",
-				 sep, pfx, pfx, pfx);
+				 "%s%s%s_pol_name=? %s%s_pol_version=? %spolicy_digest=?",
+				 sep, pfx, role, pfx, role, pfx);
 		return;
 	}
 
 	v = pol->parsed->version;
-	audit_log_format(ab, "%s%sactive_pol_name=", sep, pfx);
+	audit_log_format(ab, "%s%s%s_pol_name=", sep, pfx, role);
 	audit_log_untrustedstring(ab, pol->parsed->name);
-	audit_log_format(ab, " %sactive_pol_version=%u.%u.%u %spolicy_digest=sha256:",
-			 pfx, v[0], v[1], v[2], pfx);
+	audit_log_format(ab, " %s%s_pol_version=%u.%u.%u %spolicy_digest=sha256:",
+			 pfx, role, v[0], v[1], v[2], pfx);
 	audit_log_n_hex(ab, pol->digest, sizeof(pol->digest));
+}
+
+/* a 1421 record: the policy of @role changes from @old to @new */
+static void ipe_audit_config_change(const char *role,
+				    const struct ipe_policy *old,
+				    const struct ipe_policy *new)
+{
+	struct audit_buffer *ab;
+
+	ab = audit_log_start(audit_context(), GFP_KERNEL,
+			     AUDIT_IPE_CONFIG_CHANGE);
+	if (!ab)
+		return;
+
+	ipe_audit_side(ab, "", "old_", role, old);
+	ipe_audit_side(ab, " ", "new_", role, new);
+	ipe_audit_tail(ab, true);
+	audit_log_end(ab);
 }
 
 /* a 1422 record: @pol loaded or deleted (@err 0), or a failure (@pol NULL) */
@@ -305,17 +340,29 @@ void ipe_audit_policy_delete(const struct ipe_policy *pol)
 void ipe_audit_activate(const struct ipe_policy *old,
 			const struct ipe_policy *new)
 {
-	struct audit_buffer *ab;
+	ipe_audit_config_change("active", old, new);
+}
 
-	ab = audit_log_start(audit_context(), GFP_KERNEL,
-			     AUDIT_IPE_CONFIG_CHANGE);
-	if (!ab)
-		return;
-
-	ipe_audit_side(ab, "", "old_", old);
-	ipe_audit_side(ab, " ", "new_", new);
-	ipe_audit_tail(ab, true);
-	audit_log_end(ab);
+/**
+ * ipe_audit_role_change() - log an AUDIT_IPE_CONFIG_CHANGE record for a
+ *	change of the audit policy
+ * @old: the audit policy until now, or NULL when there was none
+ * @new: the audit policy from now on, or NULL when there is none
+ *
+ * Not in mainline, which has no audit policy. The record has the fields of
+ * an activation record with "audit" in place of "active":
+ * "old_audit_pol_name=N old_audit_pol_version=A.B.C old_policy_digest=
+ * sha256:H new_audit_pol_name=N new_audit_pol_version=A.B.C
+ * new_policy_digest=sha256:H auid=N ses=N lsm=ipe res=1", one side "?"
+ * when the role is given or cleared, so that a rule that follows
+ * activations does not take it for one.
+ *
+ * Context: process context, may sleep.
+ */
+void ipe_audit_role_change(const struct ipe_policy *old,
+			   const struct ipe_policy *new)
+{
+	ipe_audit_config_change("audit", old, new);
 }
 
 /**

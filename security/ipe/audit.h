@@ -15,12 +15,15 @@ struct ipe_policy;
 int ipe_eval_result_print(char *buf, size_t size,
 			  const struct ipe_eval_result *res);
 void ipe_audit_access(const struct ipe_eval_ctx *ctx,
-		      const struct ipe_eval_result *res, bool enforcing);
+		      const struct ipe_eval_result *res, bool enforcing,
+		      bool audit_role);
 void ipe_audit_policy_load(const struct ipe_policy *pol);
 void ipe_audit_policy_load_failed(int err);
 void ipe_audit_policy_delete(const struct ipe_policy *pol);
 void ipe_audit_activate(const struct ipe_policy *old,
 			const struct ipe_policy *new);
+void ipe_audit_role_change(const struct ipe_policy *old,
+			   const struct ipe_policy *new);
 void ipe_audit_enforce(bool new_enforce, bool old_enforce);
 
 #endif /* _IPE_AUDIT_H */

@@ -18,15 +18,17 @@
 #include "policy_store.h"
 
 /*
- * Until a policy is active IPE allows everything; checking that first keeps
- * the cost of IPE on a system without a policy to one load per hook.
+ * Until a policy is active or audited IPE has nothing to do; checking that
+ * first keeps the cost of IPE on a system without a policy to two loads
+ * per hook.
  */
 static int ipe_hook_eval(const struct file *file, enum ipe_op op,
 			 enum ipe_hook hook)
 {
 	struct ipe_eval_ctx ctx;
 
-	if (!rcu_access_pointer(ipe_active_policy))
+	if (!rcu_access_pointer(ipe_active_policy) &&
+	    !rcu_access_pointer(ipe_audit_policy))
 		return 0;
 
 	ipe_build_eval_ctx(&ctx, file, op, hook);

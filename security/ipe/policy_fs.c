@@ -7,6 +7,8 @@
  *   content, policy    r   the policy text
  *   name, version      r   policy_name and policy_version
  *   active             rw  1 when active; writing 1 activates
+ *   audit              rw  1 when the audit policy; writing 1 makes it
+ *                          the audit policy, 0 ends that role
  *   update             w   a signed update of this policy
  *   delete             w   writing 1 deletes the policy
  *
@@ -80,19 +82,25 @@ static ssize_t ipe_update_write(struct file *f, const char __user *ubuf,
 	return ipe_node_write_blob(f, ubuf, n, ipe_update_commit);
 }
 
-/* "active" is read live, not from the snapshot taken at open. */
-static ssize_t ipe_active_read(struct file *f, char __user *ubuf, size_t n,
-			       loff_t *ppos)
+/* "active" and "audit" are read live, not from the snapshot taken at open */
+static ssize_t ipe_role_read(struct file *f, char __user *ubuf, size_t n,
+			     loff_t *ppos, enum ipe_role want)
 {
+	enum ipe_role role = IPE_ROLE_NONE;
 	struct ipe_policy *pol;
-	bool active = false;
 
-	pol = ipe_store_get(file_inode(f), &active);
+	pol = ipe_store_get(file_inode(f), &role);
 	if (!pol)
 		return -ENOENT;
 	ipe_policy_put(pol);
-	return simple_read_from_buffer(ubuf, n, ppos, active ? "1\n" : "0\n",
-				       2);
+	return simple_read_from_buffer(ubuf, n, ppos,
+				       role == want ? "1\n" : "0\n", 2);
+}
+
+static ssize_t ipe_active_read(struct file *f, char __user *ubuf, size_t n,
+			       loff_t *ppos)
+{
+	return ipe_role_read(f, ubuf, n, ppos, IPE_ROLE_ACTIVE);
 }
 
 /*
@@ -120,6 +128,28 @@ static ssize_t ipe_active_write(struct file *f, const char __user *ubuf,
 
 	if (!rc)
 		rc = ipe_store_activate_inode(file_inode(f));
+	return rc ?: n;
+}
+
+static ssize_t ipe_audit_read(struct file *f, char __user *ubuf, size_t n,
+			      loff_t *ppos)
+{
+	return ipe_role_read(f, ubuf, n, ppos, IPE_ROLE_AUDIT);
+}
+
+/* 1 gives this policy the audit role, 0 takes it away (if it has it) */
+static ssize_t ipe_audit_write(struct file *f, const char __user *ubuf,
+			       size_t n, loff_t *ppos)
+{
+	bool on;
+	int rc;
+
+	rc = ipe_node_may_write(f);
+	if (rc)
+		return rc;
+	rc = kstrtobool_from_user(ubuf, n, &on);
+	if (!rc)
+		rc = ipe_store_set_audit_inode(file_inode(f), on);
 	return rc ?: n;
 }
 
@@ -184,6 +214,12 @@ static const struct file_operations ipe_active_fops = {
 	.llseek = generic_file_llseek,
 };
 
+static const struct file_operations ipe_audit_fops = {
+	.read = ipe_audit_read,
+	.write = ipe_audit_write,
+	.llseek = generic_file_llseek,
+};
+
 static const struct file_operations ipe_delete_fops = {
 	.write = ipe_delete_write,
 };
@@ -200,6 +236,7 @@ static const struct {
 	{ "name", 0444, &ipe_name_fops },
 	{ "version", 0444, &ipe_version_fops },
 	{ "active", 0600, &ipe_active_fops },
+	{ "audit", 0600, &ipe_audit_fops },
 	{ "update", 0200, &ipe_update_fops },
 	{ "delete", 0200, &ipe_delete_fops },
 };

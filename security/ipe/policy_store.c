@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * IPE policy store: signature checks, the set of loaded policies and the
- * active one.
+ * IPE policy store: signature checks, the set of loaded policies, the
+ * active one and the audit one.
  *
- * Every change to the set, and every activation, happens under
+ * Every change to the set, and every change of role, happens under
  * ipe_store_mutex. Evaluations never take it: they read ipe_active_policy
- * under RCU. A policy version that stops being reachable (replaced by an
- * update, deleted) loses the store's reference only after a grace period,
+ * and ipe_audit_policy under RCU. Neither pointer holds a reference of its
+ * own: each points at the current version of a loaded policy, which its
+ * slot holds. A policy version that stops being reachable (replaced by an
+ * update, deleted) loses the slot's reference only after a grace period,
  * and is freed when the last evaluation that still audits with it is done.
  */
 #include <linux/err.h>
@@ -24,6 +26,7 @@
 #include "settings.h"
 
 struct ipe_policy __rcu *ipe_active_policy;
+struct ipe_policy __rcu *ipe_audit_policy;
 
 static DEFINE_MUTEX(ipe_store_mutex);
 static LIST_HEAD(ipe_slots);
@@ -213,6 +216,27 @@ static struct ipe_policy *ipe_active_locked(void)
 					 lockdep_is_held(&ipe_store_mutex));
 }
 
+static struct ipe_policy *ipe_audit_locked(void)
+{
+	return rcu_dereference_protected(ipe_audit_policy,
+					 lockdep_is_held(&ipe_store_mutex));
+}
+
+/*
+ * Make @pol (NULL: none) the audit policy and record the change. The
+ * pointer takes no reference: @pol stays held by its slot, and whoever
+ * drops a slot's policy clears this role first.
+ */
+static void ipe_audit_role_set(struct ipe_policy *pol)
+{
+	struct ipe_policy *old = ipe_audit_locked();
+
+	if (old == pol)
+		return;
+	rcu_assign_pointer(ipe_audit_policy, pol);
+	ipe_audit_role_change(old, pol);
+}
+
 /* -1, 0, 1 as version @a is older, equal, newer than @b. */
 static int ipe_version_cmp(const struct ipe_policy *a,
 			   const struct ipe_policy *b)
@@ -340,6 +364,9 @@ int ipe_store_update(struct inode *inode, const void *blob, size_t len)
 			rcu_assign_pointer(ipe_active_policy, pol);
 			ipe_audit_activate(old, pol);
 		}
+		/* an update keeps the audit role too */
+		if (ipe_audit_locked() == old)
+			ipe_audit_role_set(pol);
 	}
 	mutex_unlock(&ipe_store_mutex);
 
@@ -362,15 +389,17 @@ static int ipe_slot_delete(struct ipe_slot *slot)
 	if (slot->pol->boot || ipe_active_locked() == slot->pol)
 		return -EPERM;
 	pol = slot->pol;
+	if (ipe_audit_locked() == pol)
+		ipe_audit_role_set(NULL);
 	list_del(&slot->list);
 	ipe_policy_fs_remove(slot);
 	kfree(slot);
 	ipe_audit_policy_delete(pol);
 	/*
-	 * It is not active, but it may have been until just now: an
-	 * evaluation that read ipe_active_policy before the policy that
-	 * replaced it was published may still be walking it. Wait for those
-	 * to finish (or to take their own reference) before the put.
+	 * It is not active, but it may have been until just now (or the
+	 * audit policy): an evaluation that read the pointer before it was
+	 * changed may still be walking it. Wait for those to finish (or to
+	 * take their own reference) before the put.
 	 */
 	synchronize_rcu();
 	ipe_policy_put(pol);
@@ -453,6 +482,9 @@ static int ipe_slot_activate(struct ipe_slot *slot)
 		       slot->pol->parsed->name);
 		return -ESTALE;
 	}
+	/* the policy that enforces is no longer only audited */
+	if (ipe_audit_locked() == slot->pol)
+		ipe_audit_role_set(NULL);
 	rcu_assign_pointer(ipe_active_policy, slot->pol);
 	ipe_audit_activate(old, slot->pol);
 	return 0;
@@ -463,7 +495,8 @@ static int ipe_slot_activate(struct ipe_slot *slot)
  * @name: the policy_name
  *
  * The old active policy stays loaded. Readers see either policy, never
- * a mix: the switch is one pointer publish.
+ * a mix: the switch is one pointer publish. When the policy was the audit
+ * policy, that role ends first: there is no audit policy afterwards.
  *
  * Return: 0; -ENOENT for an unknown name; -ESTALE when its version is
  * older than the active policy's.
@@ -484,15 +517,72 @@ int ipe_store_activate_inode(struct inode *inode)
 	return ipe_store_on_slot(NULL, inode, ipe_slot_activate);
 }
 
+static int ipe_slot_audit_on(struct ipe_slot *slot)
+{
+	lockdep_assert_held(&ipe_store_mutex);
+	if (!slot)
+		return -ENOENT;
+	if (ipe_active_locked() == slot->pol)
+		return -EBUSY;
+	ipe_audit_role_set(slot->pol);
+	return 0;
+}
+
+static int ipe_slot_audit_off(struct ipe_slot *slot)
+{
+	lockdep_assert_held(&ipe_store_mutex);
+	if (!slot)
+		return -ENOENT;
+	if (ipe_audit_locked() == slot->pol)
+		ipe_audit_role_set(NULL);
+	return 0;
+}
+
+/**
+ * ipe_store_set_audit() - choose the audit policy by name (sysctl)
+ * @name: the policy_name, or "" to have no audit policy
+ *
+ * The audit policy is evaluated on every event beside the active one, and
+ * alone while no policy is active; its decisions are audited and never
+ * change an outcome. Another audit policy chosen before loses the role.
+ *
+ * Return: 0; -ENOENT for an unknown name; -EBUSY for the active policy.
+ */
+int ipe_store_set_audit(const char *name)
+{
+	if (!*name) {
+		mutex_lock(&ipe_store_mutex);
+		ipe_audit_role_set(NULL);
+		mutex_unlock(&ipe_store_mutex);
+		return 0;
+	}
+	return ipe_store_on_slot(name, NULL, ipe_slot_audit_on);
+}
+
+/**
+ * ipe_store_set_audit_inode() - give or take the audit role of the policy
+ *	a node belongs to (policies/<name>/audit)
+ * @inode: a node of policies/<name>/
+ * @on: true to make the policy the audit policy, false to end its role
+ *	(nothing to do when it does not have it)
+ *
+ * Return: as ipe_store_set_audit(); -ENOENT when the policy was deleted.
+ */
+int ipe_store_set_audit_inode(struct inode *inode, bool on)
+{
+	return ipe_store_on_slot(NULL, inode, on ? ipe_slot_audit_on :
+						   ipe_slot_audit_off);
+}
+
 /**
  * ipe_store_get() - the current version of a node's policy, for reading
  * @inode: a node of policies/<name>/
- * @active: set to whether that version is the active policy (may be NULL)
+ * @role: set to the role of that version (may be NULL)
  *
  * Return: the policy with a reference the caller puts, or NULL when the
  * policy was deleted.
  */
-struct ipe_policy *ipe_store_get(struct inode *inode, bool *active)
+struct ipe_policy *ipe_store_get(struct inode *inode, enum ipe_role *role)
 {
 	struct ipe_policy *pol = NULL;
 	struct ipe_slot *slot;
@@ -502,28 +592,34 @@ struct ipe_policy *ipe_store_get(struct inode *inode, bool *active)
 	if (slot) {
 		pol = slot->pol;
 		refcount_inc(&pol->ref);
-		if (active)
-			*active = ipe_active_locked() == pol;
+		if (role)
+			*role = ipe_active_locked() == pol ? IPE_ROLE_ACTIVE :
+				ipe_audit_locked() == pol ? IPE_ROLE_AUDIT :
+				IPE_ROLE_NONE;
 	}
 	mutex_unlock(&ipe_store_mutex);
 	return pol;
 }
 
 /**
- * ipe_store_active_name() - the name of the active policy
+ * ipe_store_role_name() - the name of the active or the audit policy
+ * @role: %IPE_ROLE_ACTIVE or %IPE_ROLE_AUDIT
  * @buf: where to write it, NUL-terminated
  * @size: bytes in @buf
  *
- * Return: the length written (0 and an empty string when no policy is
- * active), or -E2BIG when @buf is too small.
+ * Return: the length written (0 and an empty string when no policy has
+ * @role), or -E2BIG when @buf is too small.
  */
-int ipe_store_active_name(char *buf, size_t size)
+int ipe_store_role_name(enum ipe_role role, char *buf, size_t size)
 {
-	struct ipe_policy *pol;
+	struct ipe_policy *pol = NULL;
 	ssize_t len = 0;
 
 	mutex_lock(&ipe_store_mutex);
-	pol = ipe_active_locked();
+	if (role == IPE_ROLE_ACTIVE)
+		pol = ipe_active_locked();
+	else if (role == IPE_ROLE_AUDIT)
+		pol = ipe_audit_locked();
 	if (pol)
 		len = strscpy(buf, pol->parsed->name, size);
 	else if (size)

@@ -4,6 +4,9 @@
  *
  *   active_policy  the name of the active policy; writing a name
  *                  activates that policy
+ *   audit_policy   the name of the audit policy, empty when there is
+ *                  none; writing a name makes that policy the audit
+ *                  policy, an empty write (or a lone newline) ends the role
  *   enforce        0 permissive, 1 enforce (only with
  *                  CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH)
  *   success_audit  1 audits allowed operations too
@@ -33,35 +36,56 @@
  * proc_dostring() would stop at the first NUL or newline and activate
  * "name" for "name\njunk". The bytes are copied with a NUL after them:
  * a cgroup BPF program may have replaced the buffer with one that has
- * none.
+ * none. For the audit policy, an empty name (nothing, or a lone newline)
+ * clears the role.
  */
-static int ipe_sysctl_active_policy(struct ctl_table *table, int write,
-				    void *buf, size_t *lenp, loff_t *ppos)
+static int ipe_sysctl_name_write(enum ipe_role role, void *buf, size_t *lenp,
+				 loff_t *ppos)
 {
+	char *name;
+	int rc;
+
+	if (!capable(CAP_MAC_ADMIN))
+		return -EPERM;
+	if (*ppos || *lenp > IPE_NAME_WRITE_MAX)
+		return -EINVAL;
+	if (role == IPE_ROLE_AUDIT &&
+	    (!*lenp || (*lenp == 1 && *(char *)buf == '\n'))) {
+		rc = ipe_store_set_audit("");
+		goto out;
+	}
+	if (!*lenp)
+		return -EINVAL;
+	name = kmemdup_nul(buf, *lenp, GFP_KERNEL);
+	if (!name)
+		return -ENOMEM;
+	rc = ipe_store_name_written(name, *lenp);
+	if (!rc)
+		rc = role == IPE_ROLE_AUDIT ? ipe_store_set_audit(name) :
+					      ipe_store_activate(name);
+	kfree(name);
+out:
+	if (!rc)
+		*ppos += *lenp;
+	return rc;
+}
+
+/* active_policy and audit_policy; extra1 says which */
+static int ipe_sysctl_role_policy(struct ctl_table *table, int write,
+				  void *buf, size_t *lenp, loff_t *ppos)
+{
+	enum ipe_role role = (uintptr_t)table->extra1;
 	struct ctl_table t = *table;
 	char *name;
 	int rc;
 
-	if (write) {
-		if (!capable(CAP_MAC_ADMIN))
-			return -EPERM;
-		if (*ppos || !*lenp || *lenp > IPE_NAME_WRITE_MAX)
-			return -EINVAL;
-		name = kmemdup_nul(buf, *lenp, GFP_KERNEL);
-		if (!name)
-			return -ENOMEM;
-		rc = ipe_store_name_written(name, *lenp) ?:
-		     ipe_store_activate(name);
-		kfree(name);
-		if (!rc)
-			*ppos += *lenp;
-		return rc;
-	}
+	if (write)
+		return ipe_sysctl_name_write(role, buf, lenp, ppos);
 
 	name = kzalloc(IPE_NAME_SIZE, GFP_KERNEL);
 	if (!name)
 		return -ENOMEM;
-	ipe_store_active_name(name, IPE_NAME_SIZE);
+	ipe_store_role_name(role, name, IPE_NAME_SIZE);
 	t.data = name;
 	t.maxlen = IPE_NAME_SIZE;
 	rc = proc_dostring(&t, write, buf, lenp, ppos);
@@ -93,7 +117,14 @@ static struct ctl_table ipe_sysctls[] = {
 	{
 		.procname = "active_policy",
 		.mode = 0644,
-		.proc_handler = ipe_sysctl_active_policy,
+		.proc_handler = ipe_sysctl_role_policy,
+		.extra1 = (void *)IPE_ROLE_ACTIVE,
+	},
+	{
+		.procname = "audit_policy",
+		.mode = 0644,
+		.proc_handler = ipe_sysctl_role_policy,
+		.extra1 = (void *)IPE_ROLE_AUDIT,
 	},
 #ifdef CONFIG_SECURITY_IPE_PERMISSIVE_SWITCH
 	{

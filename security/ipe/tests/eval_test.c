@@ -837,6 +837,155 @@ static void ipe_eval_exec_check(struct kunit *test)
 	ipe_policy_put(pol);
 }
 
+/*
+ * Publish @active and @audit (either may be NULL) as the active and the
+ * audit policy, call the exec hook for an event with no file, and put
+ * back what was there. Returns the hook's verdict in enforce mode.
+ */
+static int ipe_test_roles(struct ipe_policy *active, struct ipe_policy *audit,
+			  struct linux_binprm *bprm)
+{
+	struct ipe_policy *old_active, *old_audit;
+	bool enforce = READ_ONCE(ipe_settings[IPE_SET_ENFORCE]);
+	int rc;
+
+	old_active = rcu_access_pointer(ipe_active_policy);
+	old_audit = rcu_access_pointer(ipe_audit_policy);
+	rcu_assign_pointer(ipe_active_policy, active);
+	rcu_assign_pointer(ipe_audit_policy, audit);
+	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], true);
+
+	rc = ipe_bprm_check_security(bprm);
+
+	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], enforce);
+	rcu_assign_pointer(ipe_audit_policy, old_audit);
+	rcu_assign_pointer(ipe_active_policy, old_active);
+	synchronize_rcu();
+	return rc;
+}
+
+/*
+ * The audit policy's decision never changes the outcome: what it denies
+ * the active policy still allows, what it allows the active policy still
+ * denies, and with no active policy the event is allowed whatever it
+ * decides. Every evaluation drops the references it took for its records.
+ * The denying policy refuses only what is not from the initramfs (the
+ * event has no file), so that what runs meanwhile at boot is not refused.
+ */
+static void ipe_eval_audit_policy(struct kunit *test)
+{
+	static const char deny_text[] = HDR
+		"DEFAULT action=ALLOW\n"
+		"op=EXECUTE boot_verified=FALSE action=DENY\n";
+	static const char allow_text[] = HDR "DEFAULT action=ALLOW\n";
+	struct ipe_policy *deny, *allow;
+	struct linux_binprm *bprm;
+
+	bprm = kunit_kzalloc(test, sizeof(*bprm), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, bprm);
+	deny = ipe_policy_create(NULL, 0, deny_text, strlen(deny_text));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, deny);
+	allow = ipe_policy_create(NULL, 0, allow_text, strlen(allow_text));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, allow);
+
+	KUNIT_EXPECT_EQ(test, ipe_test_roles(deny, NULL, bprm), -EACCES);
+	KUNIT_EXPECT_EQ(test, ipe_test_roles(allow, deny, bprm), 0);
+	KUNIT_EXPECT_EQ(test, ipe_test_roles(deny, allow, bprm), -EACCES);
+	KUNIT_EXPECT_EQ(test, ipe_test_roles(deny, deny, bprm), -EACCES);
+	KUNIT_EXPECT_EQ(test, ipe_test_roles(NULL, deny, bprm), 0);
+	KUNIT_EXPECT_EQ(test, ipe_test_roles(NULL, allow, bprm), 0);
+
+	KUNIT_EXPECT_EQ(test, refcount_read(&deny->ref), 1);
+	KUNIT_EXPECT_EQ(test, refcount_read(&allow->ref), 1);
+	ipe_policy_put(allow);
+	ipe_policy_put(deny);
+}
+
+/* ipe_judge() on an event with no file, in a read section of its own */
+static void ipe_test_judge(struct ipe_policy *pol, struct ipe_policy *audit_pol,
+			   bool success_audit, struct ipe_verdict *v)
+{
+	struct ipe_eval_ctx ctx;
+
+	ipe_build_eval_ctx(&ctx, NULL, IPE_OP_EXECUTE, IPE_HOOK_BPRM_CHECK);
+	rcu_read_lock();
+	ipe_judge(pol, audit_pol, &ctx, success_audit, v);
+	rcu_read_unlock();
+}
+
+/*
+ * Which decisions are made and which are audited: the audit policy is
+ * decided beside the active one and alone when none is active, its
+ * denials are audited, its allows only with success_audit, and only the
+ * active policy's denial counts. Each audited decision holds its policy
+ * until the records are written.
+ */
+static void ipe_eval_judge_roles(struct kunit *test)
+{
+	static const char deny_text[] = HDR
+		"DEFAULT action=ALLOW\n"
+		"op=EXECUTE boot_verified=FALSE action=DENY\n";
+	static const char allow_text[] = HDR "DEFAULT action=ALLOW\n";
+	struct ipe_policy *deny, *allow;
+	struct ipe_eval_ctx ctx;
+	struct ipe_verdict v;
+
+	deny = ipe_policy_create(NULL, 0, deny_text, strlen(deny_text));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, deny);
+	allow = ipe_policy_create(NULL, 0, allow_text, strlen(allow_text));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, allow);
+	ipe_build_eval_ctx(&ctx, NULL, IPE_OP_EXECUTE, IPE_HOOK_BPRM_CHECK);
+
+	/* staging a first policy: nothing active, the audit policy decides */
+	ipe_test_judge(NULL, deny, false, &v);
+	KUNIT_EXPECT_FALSE(test, v.rec);
+	KUNIT_EXPECT_TRUE(test, v.audit_rec);
+	KUNIT_EXPECT_FALSE(test, v.deny);
+	KUNIT_EXPECT_EQ(test, v.audit_res.action, IPE_ACTION_DENY);
+	KUNIT_EXPECT_EQ(test, v.audit_res.match, IPE_MATCH_RULE);
+	KUNIT_EXPECT_PTR_EQ(test, v.audit_res.pol, deny);
+	KUNIT_EXPECT_PTR_EQ(test, v.audit_held, deny);
+	KUNIT_EXPECT_EQ(test, refcount_read(&deny->ref), 2);
+	ipe_verdict_audit(&ctx, &v, true);
+	KUNIT_EXPECT_EQ(test, refcount_read(&deny->ref), 1);
+
+	/* the active policy allows, the audit policy would deny */
+	ipe_test_judge(allow, deny, false, &v);
+	KUNIT_EXPECT_FALSE(test, v.rec);
+	KUNIT_EXPECT_TRUE(test, v.audit_rec);
+	KUNIT_EXPECT_FALSE(test, v.deny);
+	KUNIT_EXPECT_PTR_EQ(test, v.held, NULL);
+	ipe_verdict_audit(&ctx, &v, true);
+
+	/* the active policy denies, the audit policy's allow is not audited */
+	ipe_test_judge(deny, allow, false, &v);
+	KUNIT_EXPECT_TRUE(test, v.rec);
+	KUNIT_EXPECT_FALSE(test, v.audit_rec);
+	KUNIT_EXPECT_TRUE(test, v.deny);
+	KUNIT_EXPECT_PTR_EQ(test, v.audit_held, NULL);
+	ipe_verdict_audit(&ctx, &v, true);
+
+	/* ... unless success_audit is set */
+	ipe_test_judge(deny, allow, true, &v);
+	KUNIT_EXPECT_TRUE(test, v.rec);
+	KUNIT_EXPECT_TRUE(test, v.audit_rec);
+	KUNIT_EXPECT_EQ(test, v.audit_res.action, IPE_ACTION_ALLOW);
+	KUNIT_EXPECT_EQ(test, v.audit_res.match, IPE_MATCH_GLOBAL_DEFAULT);
+	KUNIT_EXPECT_EQ(test, refcount_read(&allow->ref), 2);
+	ipe_verdict_audit(&ctx, &v, true);
+
+	/* no audit policy: only the active one is decided */
+	ipe_test_judge(allow, NULL, false, &v);
+	KUNIT_EXPECT_FALSE(test, v.rec);
+	KUNIT_EXPECT_FALSE(test, v.audit_rec);
+	KUNIT_EXPECT_FALSE(test, v.deny);
+
+	KUNIT_EXPECT_EQ(test, refcount_read(&deny->ref), 1);
+	KUNIT_EXPECT_EQ(test, refcount_read(&allow->ref), 1);
+	ipe_policy_put(allow);
+	ipe_policy_put(deny);
+}
+
 /* print the decision into a test allocation, checking the length */
 static const char *ipe_test_result_text(struct kunit *test,
 					const struct ipe_eval_result *res)
@@ -946,6 +1095,8 @@ static struct kunit_case ipe_eval_cases[] = {
 	KUNIT_CASE(ipe_eval_read_load_ids_agree),
 	KUNIT_CASE(ipe_eval_unknown_read_global_default),
 	KUNIT_CASE(ipe_eval_exec_check),
+	KUNIT_CASE(ipe_eval_audit_policy),
+	KUNIT_CASE(ipe_eval_judge_roles),
 	KUNIT_CASE(ipe_eval_result_text),
 	KUNIT_CASE(ipe_eval_result_text_truncated),
 	{}

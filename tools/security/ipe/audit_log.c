@@ -11,8 +11,12 @@
  *
  * and counts the denials (type 1420 whose rule ends "action=DENY") by rule
  * and by path, and lists the policy changes (types 1421 and 1422, and
- * 1404 with lsm=ipe). Strings the kernel logged in hex (a name with a
- * space, say) are decoded. Records of mainline IPE read the same; so do
+ * 1404 with lsm=ipe). The decisions of the audit policy (1420 records
+ * with audit_policy=NAME) never denied anything: they are counted apart,
+ * per audit policy, as what it would have denied; a change of the audit
+ * role (1421 with old_audit_pol_name/new_audit_pol_name) is listed as
+ * such, not as an activation. Strings the kernel logged in hex (a name
+ * with a space, say) are decoded. Records of mainline IPE read the same; so do
  * the older records of this series (op= first, res= on 1420). Values are
  * printed escaped (ipectl_fputs_esc()): decoded from hex, they may hold
  * any byte.
@@ -29,17 +33,37 @@
 
 #include "ipectl.h"
 
+/* the rule and the path of each denial, for grouping */
+struct audit_denials {
+	char **rules;		/* one entry per denial */
+	char **paths;
+	size_t n;
+	size_t cap;
+};
+
+/* the decisions of one audit policy (audit_policy=NAME), never enforced */
+struct audit_pol {
+	char *name;
+	unsigned long would_deny;
+	unsigned long would_allow;
+	struct audit_denials d;
+};
+
 /* what the summary collects */
 struct audit_sum {
 	unsigned long records;
 	unsigned long by_type[4];	/* 1420, 1421, 1422, 1404 */
+	/* the decisions that counted: the active policy's */
 	unsigned long allowed;
 	unsigned long denied;
 	unsigned long denied_permissive;
-	char **rules;		/* one entry per denial */
-	char **paths;
-	size_t ndenials;
-	size_t cap;
+	struct audit_denials d;
+	/* the audit policies' decisions, in the order of their first one */
+	unsigned long audit_decisions;
+	unsigned long would_deny;
+	struct audit_pol *pols;
+	size_t npols;
+	size_t pols_cap;
 	struct ipectl_audit_rec *changes;
 	size_t nchanges;
 	size_t changes_cap;
@@ -101,6 +125,7 @@ static bool audit_untrusted(const char *key)
 	static const char *const keys[] = {
 		"comm", "path", "dev", "rule", "policy_name",
 		"old_active_pol_name", "new_active_pol_name", "audit_policy",
+		"old_audit_pol_name", "new_audit_pol_name",
 	};
 	size_t i;
 
@@ -257,31 +282,70 @@ bool ipectl_audit_parse_line(char *line, struct ipectl_audit_rec *r)
 	return true;
 }
 
-static bool audit_push(struct audit_sum *s, const char *rule,
+static bool audit_push(struct audit_denials *d, const char *rule,
 		       const char *path)
 {
-	if (s->ndenials == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 64;
-		char **r = realloc(s->rules, cap * sizeof(*r));
+	if (d->n == d->cap) {
+		size_t cap = d->cap ? 2 * d->cap : 64;
+		char **r = realloc(d->rules, cap * sizeof(*r));
 
 		if (!r)
 			return false;
-		s->rules = r;
-		r = realloc(s->paths, cap * sizeof(*r));
+		d->rules = r;
+		r = realloc(d->paths, cap * sizeof(*r));
 		if (!r)
 			return false;
-		s->paths = r;
-		s->cap = cap;
+		d->paths = r;
+		d->cap = cap;
 	}
-	s->rules[s->ndenials] = strdup(rule);
-	s->paths[s->ndenials] = strdup(path);
-	if (!s->rules[s->ndenials] || !s->paths[s->ndenials]) {
-		free(s->rules[s->ndenials]);
-		free(s->paths[s->ndenials]);
+	d->rules[d->n] = strdup(rule);
+	d->paths[d->n] = strdup(path);
+	if (!d->rules[d->n] || !d->paths[d->n]) {
+		free(d->rules[d->n]);
+		free(d->paths[d->n]);
 		return false;
 	}
-	s->ndenials++;
+	d->n++;
 	return true;
+}
+
+static void audit_denials_free(struct audit_denials *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		free(d->rules[i]);
+		free(d->paths[i]);
+	}
+	free(d->rules);
+	free(d->paths);
+}
+
+/* the entry of audit policy @name, added when new; NULL when out of memory */
+static struct audit_pol *audit_pol_get(struct audit_sum *s, const char *name)
+{
+	struct audit_pol *p;
+	size_t i;
+
+	for (i = 0; i < s->npols; i++)
+		if (!strcmp(s->pols[i].name, name))
+			return &s->pols[i];
+	if (s->npols == s->pols_cap) {
+		size_t cap = s->pols_cap ? 2 * s->pols_cap : 4;
+
+		p = realloc(s->pols, cap * sizeof(*p));
+		if (!p)
+			return NULL;
+		s->pols = p;
+		s->pols_cap = cap;
+	}
+	p = &s->pols[s->npols];
+	memset(p, 0, sizeof(*p));
+	p->name = strdup(name);
+	if (!p->name)
+		return NULL;
+	s->npols++;
+	return p;
 }
 
 static size_t audit_type_index(int type)
@@ -313,10 +377,28 @@ bool ipectl_audit_allowed(const struct ipectl_audit_rec *r)
 	       !strcmp(rule + n - (sizeof(allow) - 1), allow);
 }
 
+/**
+ * ipectl_audit_role_change() - whether a record changes the audit policy
+ * @r: a record
+ *
+ * A change of the audit role is a type 1421 record like an activation,
+ * with old_audit_pol_name and new_audit_pol_name in place of
+ * old_active_pol_name and new_active_pol_name. It activates nothing.
+ *
+ * Return: true for such a record.
+ */
+bool ipectl_audit_role_change(const struct ipectl_audit_rec *r)
+{
+	return r->type == IPECTL_AUDIT_CONFIG_CHANGE &&
+	       (ipectl_audit_get(r, "new_audit_pol_name") ||
+		ipectl_audit_get(r, "old_audit_pol_name"));
+}
+
 /*
  * What a change record says happened: its op= in the older records of
- * this series; otherwise ENFORCE (1404), ACTIVATE (1421), FAILED (1422
- * with res=0), LOAD (1422: mainline does not tell a load from an update).
+ * this series; otherwise ENFORCE (1404), AUDIT_POL (1421 for the audit
+ * role), ACTIVATE (other 1421), FAILED (1422 with res=0), LOAD (1422:
+ * mainline does not tell a load from an update).
  */
 static const char *audit_change_kind(const struct ipectl_audit_rec *r)
 {
@@ -327,6 +409,8 @@ static const char *audit_change_kind(const struct ipectl_audit_rec *r)
 		return "ENFORCE";
 	if (op)
 		return op;
+	if (ipectl_audit_role_change(r))
+		return "AUDIT_POL";
 	if (r->type == IPECTL_AUDIT_CONFIG_CHANGE)
 		return "ACTIVATE";
 	if (res && strcmp(res, "1"))
@@ -352,17 +436,34 @@ static bool audit_add(struct audit_sum *s, struct ipectl_audit_rec *r)
 		const char *rule = ipectl_audit_get(r, "rule");
 		const char *path = ipectl_audit_get(r, "path");
 		const char *enforcing = ipectl_audit_get(r, "enforcing");
+		const char *ap = ipectl_audit_get(r, "audit_policy");
+		bool allowed = ipectl_audit_allowed(r);
+		struct audit_denials *d = &s->d;
 
-		if (ipectl_audit_allowed(r)) {
+		if (ap) {
+			/* enforcing= is the system's mode: not counted */
+			struct audit_pol *p = audit_pol_get(s, ap);
+
+			if (!p)
+				return false;
+			s->audit_decisions++;
+			if (allowed) {
+				p->would_allow++;
+			} else {
+				p->would_deny++;
+				s->would_deny++;
+			}
+			d = &p->d;
+		} else if (allowed) {
 			s->allowed++;
 		} else {
 			s->denied++;
 			if (enforcing && !strcmp(enforcing, "0"))
 				s->denied_permissive++;
-			if (!audit_push(s, rule ? rule : "?",
-					path ? path : "(no file)"))
-				return false;
 		}
+		if (!allowed && !audit_push(d, rule ? rule : "?",
+					    path ? path : "(no file)"))
+			return false;
 		ipectl_audit_rec_free(r);
 		return true;
 	}
@@ -463,6 +564,18 @@ static void audit_print_count(const struct audit_count *c)
 	putchar('\n');
 }
 
+/* one side of an audit role change, escaped: "NAME VERSION" or "(none)" */
+static void audit_print_role_side(const struct ipectl_audit_rec *r,
+				  const char *name_key, const char *version_key)
+{
+	const char *name = ipectl_audit_get(r, name_key);
+
+	if (!name || !strcmp(name, "?"))
+		fputs("(none)", stdout);
+	else
+		printf("%s %s", name, audit_or(r, version_key));
+}
+
 /* one policy change, its strings escaped; false when out of memory */
 static bool audit_print_change(const struct ipectl_audit_rec *raw)
 {
@@ -484,6 +597,15 @@ static bool audit_print_change(const struct ipectl_audit_rec *raw)
 		       audit_or(r, "old_active_pol_version"),
 		       audit_or(r, "new_active_pol_name"),
 		       audit_or(r, "new_active_pol_version"));
+	} else if (!strcmp(op, "AUDIT_POL")) {
+		/* the audit role: nothing was activated */
+		fputs(" audit policy: ", stdout);
+		audit_print_role_side(r, "old_audit_pol_name",
+				      "old_audit_pol_version");
+		fputs(" -> ", stdout);
+		audit_print_role_side(r, "new_audit_pol_name",
+				      "new_audit_pol_version");
+		putchar('\n');
 	} else if (!strcmp(op, "SET") && r->nfields > 2) {
 		/* op=SET NAME=new old_NAME=old */
 		printf(" %s=%s (was %s)\n", r->fields[1].key,
@@ -502,9 +624,51 @@ static bool audit_print_change(const struct ipectl_audit_rec *raw)
 	return true;
 }
 
+/* the denials of one policy grouped by rule and by path */
+struct audit_groups {
+	struct audit_count *rules;
+	struct audit_count *paths;
+	size_t nrules;
+	size_t npaths;
+};
+
+/* group the denials of @d into @g; false when out of memory */
+static bool audit_group(struct audit_denials *d, struct audit_groups *g)
+{
+	g->rules = audit_counts(d->rules, d->n, &g->nrules);
+	g->paths = audit_counts(d->paths, d->n, &g->npaths);
+	return g->rules && g->paths;
+}
+
+static void audit_groups_free(struct audit_groups *g)
+{
+	free(g->rules);
+	free(g->paths);
+}
+
+/* "\nTITLE:\n" then the counts, when there are any */
+static void audit_print_counts(const char *title, const char *name,
+			       const char *what, const struct audit_count *c,
+			       size_t n)
+{
+	size_t i;
+
+	if (!n)
+		return;
+	printf("\n%s", title);
+	if (name) {
+		fputs(" (audit policy ", stdout);
+		ipectl_fputs_esc(stdout, name);
+		putchar(')');
+	}
+	printf("%s:\n", what);
+	for (i = 0; i < n; i++)
+		audit_print_count(&c[i]);
+}
+
 static bool audit_print_text(const struct audit_sum *s,
-			     const struct audit_count *rules, size_t nrules,
-			     const struct audit_count *paths, size_t npaths)
+			     const struct audit_groups *g,
+			     const struct audit_groups *pg)
 {
 	size_t i;
 
@@ -514,18 +678,28 @@ static bool audit_print_text(const struct audit_sum *s,
 	       s->by_type[1], s->by_type[2]);
 	printf("1404 enforce switch: %lu)\n", s->by_type[3]);
 	printf("%s%lu (denied: %lu, %s%lu; allowed: %lu)\n",
-	       "Access decisions: ", s->by_type[0], s->denied,
+	       "Access decisions: ", s->denied + s->allowed, s->denied,
 	       "of which in permissive mode: ", s->denied_permissive,
 	       s->allowed);
-	if (nrules) {
-		printf("\nDenials by rule:\n");
-		for (i = 0; i < nrules; i++)
-			audit_print_count(&rules[i]);
+	if (s->npols) {
+		printf("%s%lu (not enforced; would deny: %lu, %s%lu)\n",
+		       "Audit policy decisions: ", s->audit_decisions,
+		       s->would_deny, "would allow: ",
+		       s->audit_decisions - s->would_deny);
+		for (i = 0; i < s->npols; i++) {
+			fputs("  would deny (audit policy ", stdout);
+			ipectl_fputs_esc(stdout, s->pols[i].name);
+			printf("): %lu (would allow: %lu)\n",
+			       s->pols[i].would_deny, s->pols[i].would_allow);
+		}
 	}
-	if (npaths) {
-		printf("\nDenials by path:\n");
-		for (i = 0; i < npaths; i++)
-			audit_print_count(&paths[i]);
+	audit_print_counts("Denials", NULL, " by rule", g->rules, g->nrules);
+	audit_print_counts("Denials", NULL, " by path", g->paths, g->npaths);
+	for (i = 0; i < s->npols; i++) {
+		audit_print_counts("Would deny", s->pols[i].name, ", by rule",
+				   pg[i].rules, pg[i].nrules);
+		audit_print_counts("Would deny", s->pols[i].name, ", by path",
+				   pg[i].paths, pg[i].npaths);
 	}
 	if (s->nchanges) {
 		printf("\nPolicy changes:\n");
@@ -536,23 +710,47 @@ static bool audit_print_text(const struct audit_sum *s,
 	return true;
 }
 
-static void audit_json_counts(const char *key, const char *name,
-			      const struct audit_count *c, size_t n)
+/* "INDENT"KEY": [...]", objects {"NAME": ..., "count": N} */
+static void audit_json_counts(const char *indent, const char *key,
+			      const char *name, const struct audit_count *c,
+			      size_t n)
 {
 	size_t i;
 
-	printf("  \"%s\": [", key);
+	printf("%s\"%s\": [", indent, key);
 	for (i = 0; i < n; i++) {
-		printf("%s\n    {\"%s\": ", i ? "," : "", name);
+		printf("%s\n%s  {\"%s\": ", i ? "," : "", indent, name);
 		ipectl_json_str(stdout, c[i].s);
 		printf(", \"count\": %lu}", c[i].n);
 	}
-	printf("%s],\n", n ? "\n  " : "");
+	printf("%s%s]", n ? "\n" : "", n ? indent : "");
+}
+
+static void audit_json_pols(const struct audit_sum *s,
+			    const struct audit_groups *pg)
+{
+	size_t i;
+
+	printf("  \"audit_policies\": [");
+	for (i = 0; i < s->npols; i++) {
+		printf("%s\n    {\n      \"policy\": ", i ? "," : "");
+		ipectl_json_str(stdout, s->pols[i].name);
+		printf(",\n      \"would_deny\": %lu,\n      %s%lu,\n",
+		       s->pols[i].would_deny, "\"would_allow\": ",
+		       s->pols[i].would_allow);
+		audit_json_counts("      ", "would_deny_by_rule", "rule",
+				  pg[i].rules, pg[i].nrules);
+		printf(",\n");
+		audit_json_counts("      ", "would_deny_by_path", "path",
+				  pg[i].paths, pg[i].npaths);
+		printf("\n    }");
+	}
+	printf("%s],\n", s->npols ? "\n  " : "");
 }
 
 static void audit_print_json(const struct audit_sum *s,
-			     const struct audit_count *rules, size_t nrules,
-			     const struct audit_count *paths, size_t npaths)
+			     const struct audit_groups *g,
+			     const struct audit_groups *pg)
 {
 	size_t i, j;
 
@@ -561,11 +759,20 @@ static void audit_print_json(const struct audit_sum *s,
 	printf("\"1421\": %lu, \"1422\": %lu, \"1404\": %lu},\n",
 	       s->by_type[1], s->by_type[2], s->by_type[3]);
 	printf("  \"access\": {\"total\": %lu, \"denied\": %lu, ",
-	       s->by_type[0], s->denied);
+	       s->denied + s->allowed, s->denied);
 	printf("\"denied_permissive\": %lu, \"allowed\": %lu},\n",
 	       s->denied_permissive, s->allowed);
-	audit_json_counts("denials_by_rule", "rule", rules, nrules);
-	audit_json_counts("denials_by_path", "path", paths, npaths);
+	printf("  \"audit_policy_access\": {\"total\": %lu, ",
+	       s->audit_decisions);
+	printf("\"would_deny\": %lu, \"would_allow\": %lu},\n", s->would_deny,
+	       s->audit_decisions - s->would_deny);
+	audit_json_counts("  ", "denials_by_rule", "rule", g->rules,
+			  g->nrules);
+	printf(",\n");
+	audit_json_counts("  ", "denials_by_path", "path", g->paths,
+			  g->npaths);
+	printf(",\n");
+	audit_json_pols(s, pg);
 	printf("  \"policy_changes\": [");
 	for (i = 0; i < s->nchanges; i++) {
 		const struct ipectl_audit_rec *r = &s->changes[i];
@@ -594,7 +801,8 @@ static void audit_usage(FILE *f)
 		"             [--offline] [FILE]\n"
 		"Summarise the IPE records (types 1420, 1421, 1422, 1404) of an\n"
 		"audit log, 'ausearch --raw' output or dmesg output in FILE\n"
-		"(default stdin): denials by rule and by path, and policy\n"
+		"(default stdin): denials by rule and by path, what the audit\n"
+		"policy would have denied (never enforced) apart, and policy\n"
 		"changes.\n"
 		"With --suggest, print policy rules that would allow the denials\n"
 		"of the active policy, or of policy NAME: the dm-verity root hash\n"
@@ -624,8 +832,8 @@ int ipectl_cmd_audit(int argc, char **argv)
 	};
 	struct ipectl_suggest_opts so = { };
 	bool suggest = false;
-	struct audit_count *rules = NULL, *paths = NULL;
-	size_t nrules = 0, npaths = 0, cap = 0, i;
+	struct audit_groups g = { }, *pg = NULL;
+	size_t cap = 0, i;
 	struct audit_sum s = { };
 	int opt, rc = IPECTL_EXIT_OK;
 	const char *file = "-";
@@ -709,24 +917,31 @@ int ipectl_cmd_audit(int argc, char **argv)
 	free(line);
 
 	if (rc == IPECTL_EXIT_OK) {
-		rules = audit_counts(s.rules, s.ndenials, &nrules);
-		paths = audit_counts(s.paths, s.ndenials, &npaths);
-		if (json) {
-			audit_print_json(&s, rules, nrules, paths, npaths);
-		} else if (!audit_print_text(&s, rules, nrules, paths,
-					     npaths)) {
+		bool ok = audit_group(&s.d, &g);
+
+		pg = calloc(s.npols ? s.npols : 1, sizeof(*pg));
+		ok = ok && pg;
+		for (i = 0; ok && i < s.npols; i++)
+			ok = audit_group(&s.pols[i].d, &pg[i]);
+		if (ok && json)
+			audit_print_json(&s, &g, pg);
+		else if (ok)
+			ok = audit_print_text(&s, &g, pg);
+		if (!ok) {
 			ipectl_error("out of memory");
 			rc = IPECTL_EXIT_FAIL;
 		}
 	}
-	free(rules);
-	free(paths);
-	for (i = 0; i < s.ndenials; i++) {
-		free(s.rules[i]);
-		free(s.paths[i]);
+	audit_groups_free(&g);
+	audit_denials_free(&s.d);
+	for (i = 0; i < s.npols; i++) {
+		if (pg)
+			audit_groups_free(&pg[i]);
+		audit_denials_free(&s.pols[i].d);
+		free(s.pols[i].name);
 	}
-	free(s.rules);
-	free(s.paths);
+	free(pg);
+	free(s.pols);
 	for (i = 0; i < s.nchanges; i++)
 		ipectl_audit_rec_free(&s.changes[i]);
 	free(s.changes);

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ipectl load, update, activate, delete, list and status: the securityfs
- * nodes under /sys/kernel/security/ipe (--root) and the sysctls under
- * /proc/sys/ipe (--sysctl-root), with a clear message for every error
- * the kernel returns.
+ * ipectl load, update, activate, delete, audit-policy, list and status: the
+ * securityfs nodes under /sys/kernel/security/ipe (--root) and the sysctls
+ * under /proc/sys/ipe (--sysctl-root), with a clear message for every
+ * error the kernel returns.
+ *
+ * The audit policy is evaluated beside the active one and only audited:
+ * sysctl audit_policy names it (empty for none), and policies/NAME/audit
+ * reads 1 for it. A kernel without either has no audit policy.
  */
 
 #include <dirent.h>
@@ -27,6 +31,7 @@ enum deploy_op {
 	DEPLOY_UPDATE,
 	DEPLOY_ACTIVATE,
 	DEPLOY_DELETE,
+	DEPLOY_AUDIT,
 };
 
 static const char *const deploy_op_names[] = {
@@ -34,6 +39,7 @@ static const char *const deploy_op_names[] = {
 	[DEPLOY_UPDATE] = "update",
 	[DEPLOY_ACTIVATE] = "activate",
 	[DEPLOY_DELETE] = "delete",
+	[DEPLOY_AUDIT] = "audit-policy",
 };
 
 /* what a signed blob says about itself, when it can be read */
@@ -54,6 +60,7 @@ struct deploy_policy {
 	char version[32];
 	char sha256[65];
 	int active;	/* -1: unknown */
+	int audit;	/* the audit policy; -1: unknown */
 	int boot;	/* -1: unknown */
 };
 
@@ -166,6 +173,19 @@ static bool deploy_active_name(char *buf, size_t size)
 	return !err;
 }
 
+/*
+ * The name of the audit policy, "" for none, from the sysctl; false when
+ * unknown (no sysctl: a kernel before the audit policy, or mainline).
+ */
+static bool deploy_audit_name(char *buf, size_t size)
+{
+	char *path = deploy_path(ipectl_sysctl_root, "audit_policy");
+	int err = ipectl_read_small(path, buf, size);
+
+	free(path);
+	return !err;
+}
+
 /* note the active policy before a write that may change or refuse it */
 static void deploy_note_active(void)
 {
@@ -195,6 +215,29 @@ static bool deploy_is_active(const char *name)
 		return !strcmp(deploy_prev_active, name);
 	return deploy_active_name(active, sizeof(active)) &&
 	       !strcmp(active, name);
+}
+
+/*
+ * Whether policies/NAME is the audit policy: its audit node, else the
+ * name the sysctl gave (@audit, NULL when unknown). With neither the
+ * node nor the sysctl the kernel has no audit policy: 0. -1: unknown
+ * (the audit node is root's alone).
+ */
+static int deploy_is_audit(const char *name, const char *audit)
+{
+	char flag[8], *path;
+	bool sysctl;
+	int err;
+
+	err = deploy_read_node(name, "audit", flag, sizeof(flag));
+	if (!err)
+		return !strcmp(flag, "1");
+	if (audit)
+		return !strcmp(audit, name);
+	path = deploy_path(ipectl_sysctl_root, "audit_policy");
+	sysctl = deploy_exists(path);
+	free(path);
+	return err == -ENOENT && !sysctl ? 0 : -1;
 }
 
 /*
@@ -303,6 +346,13 @@ static void deploy_reason(char *msg, size_t size, enum deploy_op op, int err,
 			 "a policy named \"%s\" is already loaded; use 'ipectl update %s FILE' to replace it",
 			 bname ? bname : "?", bname ? bname : "NAME");
 		return;
+	case EBUSY:
+		if (op != DEPLOY_AUDIT)
+			break;
+		snprintf(msg, size,
+			 "\"%s\" is the active policy, which cannot also be the audit policy; activate another one first",
+			 name);
+		return;
 	case EPERM:
 		if (op == DEPLOY_DELETE && deploy_is_active(name))
 			snprintf(msg, size,
@@ -368,9 +418,9 @@ static void deploy_reason(char *msg, size_t size, enum deploy_op op, int err,
 			 "the kernel lacks the digest or signature algorithm of this signature");
 		return;
 	default:
-		snprintf(msg, size, "%s: %s", node ? node : name,
-			 strerror(err));
+		break;
 	}
+	snprintf(msg, size, "%s: %s", node ? node : name, strerror(err));
 }
 
 /* print the message for a refused write: "ipectl: OP: REASON (ERRNO)" */
@@ -395,6 +445,10 @@ static void deploy_usage(FILE *f, const char *cmd)
 		{ "update", "[-q] NAME FILE", "Replace policy NAME by an update" },
 		{ "activate", "[-q] NAME", "Make policy NAME the active one" },
 		{ "delete", "[-q] NAME", "Delete policy NAME (not the active one)" },
+		{ "audit-policy", "[-q] NAME | --clear",
+		  "Make policy NAME the audit policy (evaluated beside the\n"
+		  "active one, audited, never enforced), or, with --clear,\n"
+		  "have none" },
 		{ "list", "[--json]", "List the loaded policies" },
 		{ "status", "[--json]", "Settings, active policy, policies" },
 	};
@@ -409,9 +463,13 @@ static void deploy_usage(FILE *f, const char *cmd)
 	}
 }
 
-/* options of the deploy subcommands; returns the index of the operands */
+/*
+ * Options of the deploy subcommands; returns the index of the operands.
+ * @json, @quiet and @clear are NULL where the option is not accepted;
+ * with --clear there is no operand.
+ */
 static int deploy_options(int argc, char **argv, bool *json, bool *quiet,
-			  int operands)
+			  bool *clear, int operands)
 {
 	static const struct option opts[] = {
 		{ "root", required_argument, NULL, IPECTL_OPT_ROOT },
@@ -419,6 +477,7 @@ static int deploy_options(int argc, char **argv, bool *json, bool *quiet,
 		  IPECTL_OPT_SYSCTL_ROOT },
 		{ "json", no_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "clear", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
@@ -438,6 +497,11 @@ static int deploy_options(int argc, char **argv, bool *json, bool *quiet,
 				goto usage;
 			*quiet = true;
 			break;
+		case 'c':
+			if (!clear)
+				goto usage;
+			*clear = true;
+			break;
 		case 'h':
 			deploy_usage(stdout, argv[0]);
 			exit(IPECTL_EXIT_OK);
@@ -445,6 +509,8 @@ static int deploy_options(int argc, char **argv, bool *json, bool *quiet,
 			goto usage;
 		}
 	}
+	if (clear && *clear)
+		operands = 0;
 	if (argc - optind == operands)
 		return optind;
 usage:
@@ -481,7 +547,7 @@ int ipectl_cmd_load(int argc, char **argv)
 	int i, rc, err;
 	char *node;
 
-	i = deploy_options(argc, argv, NULL, &quiet, 1);
+	i = deploy_options(argc, argv, NULL, &quiet, NULL, 1);
 	rc = deploy_blob_read(argv[i], &b);
 	if (rc)
 		return rc;
@@ -519,7 +585,7 @@ int ipectl_cmd_update(int argc, char **argv)
 	int i, rc, err;
 	char *node;
 
-	i = deploy_options(argc, argv, NULL, &quiet, 2);
+	i = deploy_options(argc, argv, NULL, &quiet, NULL, 2);
 	name = argv[i];
 	if (!deploy_valid_name(name)) {
 		ipectl_error("update: \"%s\" is not a policy name", name);
@@ -555,17 +621,21 @@ int ipectl_cmd_update(int argc, char **argv)
 	return rc;
 }
 
-/* activate and delete: a name to a sysctl or securityfs node */
-static int deploy_name_op(enum deploy_op op, int argc, char **argv)
+/* print @name escaped, in quotes: it may come from the kernel */
+static void deploy_print_name(const char *name)
+{
+	putchar('"');
+	ipectl_fputs_esc(stdout, name);
+	putchar('"');
+}
+
+/* activate, delete and audit-policy: a name to a sysctl or securityfs node */
+static int deploy_name_op(enum deploy_op op, const char *name, bool quiet)
 {
 	const char *what = deploy_op_names[op];
-	bool quiet = false;
-	const char *name;
 	char *node;
-	int i, err;
+	int err;
 
-	i = deploy_options(argc, argv, NULL, &quiet, 1);
-	name = argv[i];
 	if (!deploy_valid_name(name)) {
 		ipectl_error("%s: \"%s\" is not a policy name", what, name);
 		return IPECTL_EXIT_USAGE;
@@ -579,24 +649,53 @@ static int deploy_name_op(enum deploy_op op, int argc, char **argv)
 	deploy_note_active();
 	if (op == DEPLOY_ACTIVATE)
 		node = deploy_path(ipectl_sysctl_root, "active_policy");
+	else if (op == DEPLOY_AUDIT)
+		node = deploy_path(ipectl_sysctl_root, "audit_policy");
 	else
 		node = deploy_path(ipectl_root, "del_policy");
 	if (deploy_exists(node)) {
 		err = deploy_write(node, name, strlen(name));
 	} else {
-		/* mainline's nodes: policies/NAME/active and .../delete */
+		/*
+		 * without the sysctl or del_policy: policies/NAME/active and
+		 * .../delete (mainline's nodes), or .../audit, which a kernel
+		 * without the audit policy does not have either
+		 */
 		free(node);
 		node = deploy_path(ipectl_root, "policies/%s/%s", name,
-				   op == DEPLOY_ACTIVATE ? "active" : "delete");
+				   op == DEPLOY_ACTIVATE ? "active" :
+				   op == DEPLOY_AUDIT ? "audit" : "delete");
+		if (op == DEPLOY_AUDIT && !deploy_exists(node)) {
+			ipectl_error("%s: %s (no %s/%s, no %s) (ENOENT)", what,
+				     "this kernel has no audit policy",
+				     ipectl_sysctl_root, "audit_policy", node);
+			free(node);
+			return IPECTL_EXIT_FAIL;
+		}
 		err = deploy_write(node, "1", 1);
 	}
-	if (err)
+	if (err) {
 		deploy_explain(op, err, name, NULL, node);
-	else if (!quiet)
+	} else if (!quiet && op == DEPLOY_AUDIT) {
+		fputs("audit policy set to ", stdout);
+		deploy_print_name(name);
+		putchar('\n');
+	} else if (!quiet) {
 		printf("%s policy \"%s\"\n",
 		       op == DEPLOY_ACTIVATE ? "activated" : "deleted", name);
+	}
 	free(node);
 	return err ? IPECTL_EXIT_FAIL : IPECTL_EXIT_OK;
+}
+
+/* activate and delete: the options, then the name */
+static int deploy_name_cmd(enum deploy_op op, int argc, char **argv)
+{
+	bool quiet = false;
+	int i;
+
+	i = deploy_options(argc, argv, NULL, &quiet, NULL, 1);
+	return deploy_name_op(op, argv[i], quiet);
 }
 
 /**
@@ -608,7 +707,7 @@ static int deploy_name_op(enum deploy_op op, int argc, char **argv)
  */
 int ipectl_cmd_activate(int argc, char **argv)
 {
-	return deploy_name_op(DEPLOY_ACTIVATE, argc, argv);
+	return deploy_name_cmd(DEPLOY_ACTIVATE, argc, argv);
 }
 
 /**
@@ -620,7 +719,7 @@ int ipectl_cmd_activate(int argc, char **argv)
  */
 int ipectl_cmd_delete(int argc, char **argv)
 {
-	return deploy_name_op(DEPLOY_DELETE, argc, argv);
+	return deploy_name_cmd(DEPLOY_DELETE, argc, argv);
 }
 
 static int deploy_policy_cmp(const void *a, const void *b)
@@ -630,7 +729,8 @@ static int deploy_policy_cmp(const void *a, const void *b)
 	return strcmp(x->dir, y->dir);
 }
 
-static void deploy_policy_read(struct deploy_policy *p)
+/* @audit: the audit policy's name from the sysctl, NULL when unknown */
+static void deploy_policy_read(struct deploy_policy *p, const char *audit)
 {
 	char *path, *text;
 	size_t len;
@@ -641,6 +741,7 @@ static void deploy_policy_read(struct deploy_policy *p)
 			     sizeof(p->version)))
 		p->version[0] = '\0';
 	p->active = deploy_is_active(p->dir);
+	p->audit = deploy_is_audit(p->dir, audit);
 	p->boot = deploy_is_boot(p->dir);
 	p->sha256[0] = '\0';
 	path = deploy_path(ipectl_root, "policies/%s/content", p->dir);
@@ -660,8 +761,9 @@ static struct deploy_policy *deploy_policies(size_t *count, int *err)
 {
 	struct deploy_policy *v = NULL, *bigger;
 	size_t n = 0, cap = 0, i;
+	char *dir, audit[300];
 	struct dirent *de;
-	char *dir;
+	bool have_audit;
 	DIR *d;
 
 	*err = 0;
@@ -695,8 +797,9 @@ static struct deploy_policy *deploy_policies(size_t *count, int *err)
 	closedir(d);
 	if (n)
 		qsort(v, n, sizeof(*v), deploy_policy_cmp);
+	have_audit = deploy_audit_name(audit, sizeof(audit));
 	for (i = 0; i < n; i++)
-		deploy_policy_read(&v[i]);
+		deploy_policy_read(&v[i], have_audit ? audit : NULL);
 	*count = n;
 	return v;
 }
@@ -733,6 +836,8 @@ static void deploy_json_policy(FILE *f, const struct deploy_policy *p,
 	deploy_json_tristate(f, p->boot);
 	fputs(", \"sha256\": ", f);
 	ipectl_json_str(f, p->sha256[0] ? p->sha256 : NULL);
+	fputs(", \"audit\": ", f);
+	deploy_json_tristate(f, p->audit);
 	fputs("}", f);
 }
 
@@ -757,12 +862,13 @@ static void deploy_table(const struct deploy_policy *v, size_t n)
 	for (i = 0; i < n; i++)
 		if ((int)strlen(v[i].name) > w)
 			w = strlen(v[i].name);
-	printf("%-*s  %-17s  %-6s  %-4s  %s\n", w, "NAME", "VERSION", "ACTIVE",
-	       "BOOT", "SHA256");
+	printf("%-*s  %-17s  %-6s  %-5s  %-4s  %s\n", w, "NAME", "VERSION",
+	       "ACTIVE", "AUDIT", "BOOT", "SHA256");
 	for (i = 0; i < n; i++)
-		printf("%-*s  %-17s  %-6s  %-4s  %s\n", w, v[i].name,
+		printf("%-*s  %-17s  %-6s  %-5s  %-4s  %s\n", w, v[i].name,
 		       v[i].version[0] ? v[i].version : "?",
 		       deploy_tristate(v[i].active, "yes", "no"),
+		       deploy_tristate(v[i].audit, "yes", "no"),
 		       deploy_tristate(v[i].boot, "yes", "no"),
 		       v[i].sha256[0] ? v[i].sha256 : "?");
 }
@@ -781,7 +887,7 @@ int ipectl_cmd_list(int argc, char **argv)
 	size_t n;
 	int err;
 
-	deploy_options(argc, argv, &json, NULL, 0);
+	deploy_options(argc, argv, &json, NULL, NULL, 0);
 	if (!deploy_have_ipe())
 		return IPECTL_EXIT_FAIL;
 	v = deploy_policies(&n, &err);
@@ -824,6 +930,27 @@ static int deploy_setting(const char *name, bool securityfs)
 	return -1;
 }
 
+/*
+ * "audit policy:   NAME (version V, sha256 H)", the name escaped; "none",
+ * or "?" when it cannot be told
+ */
+static void deploy_print_audit(const struct deploy_policy *audit,
+			       const char *name, bool unknown)
+{
+	fputs("audit policy:   ", stdout);
+	if (audit) {
+		ipectl_fputs_esc(stdout, audit->name);
+		printf(" (version %s, sha256 %s)",
+		       audit->version[0] ? audit->version : "?",
+		       audit->sha256[0] ? audit->sha256 : "?");
+	} else if (name[0]) {
+		ipectl_fputs_esc(stdout, name);
+	} else {
+		fputs(unknown ? "?" : "none", stdout);
+	}
+	putchar('\n');
+}
+
 /**
  * ipectl_cmd_status() - the status subcommand
  * @argc: number of arguments, the subcommand's name first
@@ -833,15 +960,16 @@ static int deploy_setting(const char *name, bool securityfs)
  */
 int ipectl_cmd_status(int argc, char **argv)
 {
-	const struct deploy_policy *active = NULL;
+	const struct deploy_policy *active = NULL, *audit = NULL;
 	int enforce, success_audit, strict_parse;
-	char active_name[300] = "";
+	char active_name[300] = "", audit_name[300] = "";
+	bool have_active, have_audit, audit_unknown = false;
 	struct deploy_policy *v;
-	bool have_active, json = false;
+	bool json = false;
 	size_t n, i;
 	int err;
 
-	deploy_options(argc, argv, &json, NULL, 0);
+	deploy_options(argc, argv, &json, NULL, NULL, 0);
 	if (!deploy_have_ipe())
 		return IPECTL_EXIT_FAIL;
 	enforce = deploy_setting("enforce", true);
@@ -862,6 +990,18 @@ int ipectl_cmd_status(int argc, char **argv)
 	}
 	if (!have_active && active)
 		snprintf(active_name, sizeof(active_name), "%s", active->name);
+	/* no sysctl: the audit nodes; neither: no audit policy */
+	have_audit = deploy_audit_name(audit_name, sizeof(audit_name));
+	for (i = 0; i < n; i++) {
+		if (have_audit ? !strcmp(v[i].name, audit_name) :
+				 v[i].audit == 1)
+			audit = &v[i];
+		audit_unknown |= !have_audit && v[i].audit < 0;
+	}
+	if (!have_audit && audit)
+		snprintf(audit_name, sizeof(audit_name), "%s", audit->name);
+	if (audit || have_audit)
+		audit_unknown = false;
 
 	if (json) {
 		printf("{\n  \"enforce\": ");
@@ -873,6 +1013,11 @@ int ipectl_cmd_status(int argc, char **argv)
 		printf(",\n  \"active_policy\": ");
 		if (active)
 			deploy_json_policy(stdout, active, "");
+		else
+			printf("null");
+		printf(",\n  \"audit_policy\": ");
+		if (audit)
+			deploy_json_policy(stdout, audit, "");
 		else
 			printf("null");
 		printf(",\n  \"policies\": ");
@@ -895,10 +1040,102 @@ int ipectl_cmd_status(int argc, char **argv)
 			printf("active policy:  %s\n", active_name);
 		else
 			printf("active policy:  none\n");
+		deploy_print_audit(audit, audit_name, audit_unknown);
 		printf("policies:       %zu loaded\n", n);
 		if (n)
 			deploy_table(v, n);
 	}
 	deploy_policies_free(v, n);
 	return IPECTL_EXIT_OK;
+}
+
+/*
+ * audit-policy --clear: an empty name (a lone newline) to the sysctl;
+ * without it, 0 to the audit node of the policy that has the role
+ */
+static int deploy_audit_clear(bool quiet)
+{
+	const struct deploy_policy *holder = NULL;
+	char old[300] = "", *node;
+	bool have_old, unknown = false;
+	struct deploy_policy *v;
+	size_t n, i;
+	int err;
+
+	if (!deploy_have_ipe())
+		return IPECTL_EXIT_FAIL;
+	node = deploy_path(ipectl_sysctl_root, "audit_policy");
+	if (deploy_exists(node)) {
+		have_old = !ipectl_read_small(node, old, sizeof(old));
+		err = deploy_write(node, "\n", 1);
+		v = NULL;
+		n = 0;
+	} else {
+		free(node);
+		node = NULL;
+		v = deploy_policies(&n, &err);
+		if (err) {
+			ipectl_error("%s: %s/policies: %s",
+				     deploy_op_names[DEPLOY_AUDIT], ipectl_root,
+				     strerror(-err));
+			deploy_policies_free(v, n);
+			return IPECTL_EXIT_FAIL;
+		}
+		for (i = 0; i < n; i++) {
+			if (v[i].audit == 1)
+				holder = &v[i];
+			unknown |= v[i].audit < 0;
+		}
+		have_old = true;
+		if (!holder && unknown) {
+			ipectl_error("%s: %s (EACCES)",
+				     deploy_op_names[DEPLOY_AUDIT],
+				     "which policy is the audit policy cannot be read: the audit nodes are root's");
+			deploy_policies_free(v, n);
+			return IPECTL_EXIT_FAIL;
+		}
+		if (holder) {
+			snprintf(old, sizeof(old), "%s", holder->name);
+			node = deploy_path(ipectl_root, "policies/%s/audit",
+					   holder->dir);
+			err = deploy_write(node, "0", 1);
+		}
+	}
+	if (err) {
+		deploy_explain(DEPLOY_AUDIT, err, old, NULL, node);
+	} else if (!quiet && !node) {
+		puts("no audit policy: nothing to clear");
+	} else if (!quiet) {
+		fputs("audit policy cleared", stdout);
+		if (have_old && old[0]) {
+			fputs(" (was ", stdout);
+			deploy_print_name(old);
+			putchar(')');
+		} else if (have_old) {
+			fputs(" (there was none)", stdout);
+		}
+		putchar('\n');
+	}
+	free(node);
+	deploy_policies_free(v, n);
+	return err ? IPECTL_EXIT_FAIL : IPECTL_EXIT_OK;
+}
+
+/**
+ * ipectl_cmd_audit_policy() - the audit-policy subcommand: make a policy
+ *	the audit policy, or (--clear) have none
+ * @argc: number of arguments, the subcommand's name first
+ * @argv: the arguments
+ *
+ * Return: the exit status.
+ */
+int ipectl_cmd_audit_policy(int argc, char **argv)
+{
+	bool quiet = false, clear = false;
+	int i;
+
+	i = deploy_options(argc, argv, NULL, &quiet, &clear, 1);
+	if (clear)
+		return deploy_audit_clear(quiet);
+	return deploy_name_op(DEPLOY_AUDIT, argv[i], quiet);
 }

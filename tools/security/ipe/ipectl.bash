@@ -43,7 +43,8 @@ _ipectl()
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
 	local words=("${COMP_WORDS[@]}") cword=$COMP_CWORD
 
-	local commands="check sign load update activate delete list status audit"
+	local commands="check sign load update activate delete audit-policy list"
+	commands+=" status audit"
 	local common="--root --sysctl-root --help"
 	local cmd="" i nargs=0
 
@@ -130,6 +131,13 @@ _ipectl()
 		if [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W "$common --quiet" -- "$cur"))
 		elif ((nargs == 0)); then
+			_ipectl_policies
+		fi
+		;;
+	audit-policy)
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W "$common --quiet --clear" -- "$cur"))
+		elif ((nargs == 0)) && [[ " ${words[*]} " != *" --clear "* ]]; then
 			_ipectl_policies
 		fi
 		;;

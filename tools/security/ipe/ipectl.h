@@ -141,6 +141,7 @@ int ipectl_cmd_activate(int argc, char **argv);
 int ipectl_cmd_delete(int argc, char **argv);
 int ipectl_cmd_list(int argc, char **argv);
 int ipectl_cmd_status(int argc, char **argv);
+int ipectl_cmd_audit_policy(int argc, char **argv);
 
 /* audit_log.c: the records of an audit log */
 #define IPECTL_AUDIT_MAC_STATUS		1404
@@ -181,6 +182,7 @@ const char *ipectl_audit_get(const struct ipectl_audit_rec *r,
 			     const char *key);
 void ipectl_audit_rec_free(struct ipectl_audit_rec *r);
 bool ipectl_audit_allowed(const struct ipectl_audit_rec *r);
+bool ipectl_audit_role_change(const struct ipectl_audit_rec *r);
 int ipectl_cmd_audit(int argc, char **argv);
 
 /* resolve.c: what makes a denied file verifiable */

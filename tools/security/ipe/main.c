@@ -40,6 +40,8 @@ static const struct {
 	  "activate NAME          make a loaded policy the active one" },
 	{ "delete", ipectl_cmd_delete,
 	  "delete NAME            delete a loaded policy" },
+	{ "audit-policy", ipectl_cmd_audit_policy,
+	  "audit-policy NAME | --clear   set or clear the audit-only policy" },
 	{ "list", ipectl_cmd_list,
 	  "list [--json]          the loaded policies" },
 	{ "status", ipectl_cmd_status,

@@ -5,7 +5,9 @@
  * The denials (type 1420 records that are not allows) of one policy are
  * taken from the log: those of the audit-only policy carry
  * audit_policy="NAME"; the others are the active policy's, whose name the
- * activation records (type 1421, new_active_pol_name) give. Each distinct
+ * activation records (type 1421, new_active_pol_name) give. The 1421
+ * records of a change of the audit role (new_audit_pol_name) are not
+ * activations: the active policy stays what it was. Each distinct
  * file (op, path, device, inode) is resolved to the strongest property
  * that identifies it (resolve.c): the root hash of its dm-verity device,
  * else its fs-verity digest. The fragment printed has one rule per
@@ -173,7 +175,8 @@ static bool sg_record(struct sg_state *st, const struct ipectl_audit_rec *r)
 	if (r->type == IPECTL_AUDIT_CONFIG_CHANGE) {
 		const char *name = ipectl_audit_get(r, "new_active_pol_name");
 
-		if (!name)
+		/* a change of the audit role activates nothing */
+		if (!name || ipectl_audit_role_change(r))
 			return true;
 		if (policy && !st->activation_seen)
 			sg_settle_pending(st,

@@ -18,9 +18,11 @@
 #       check"; columns;
 #   (b) signing: round trip, byte identity with openssl smime, untrusted
 #       signer, refusal of a bad policy, a 2 MB policy;
-#   (c) load/update/activate/delete/list/status on a fake securityfs and
-#       sysctl tree, and the message of every kernel error code;
-#   (d) audit log summaries with exact counts;
+#   (c) load/update/activate/delete/audit-policy/list/status on a fake
+#       securityfs and sysctl tree, and the message of every kernel error
+#       code;
+#   (d) audit log summaries with exact counts, the audit policy's
+#       decisions and role changes apart;
 #   (e) the warnings (shadowed rule, duplicate digest) and the refusal of
 #       a policy that leaves an op without DEFAULT;
 #   (f) the command line and exit statuses;
@@ -476,6 +478,7 @@ fake_tree() {
 	echo 0 >"$sys/success_audit"
 	echo 1 >"$sys/strict_parse"
 	printf 'pl_a\n' >"$sys/active_policy"
+	printf '\n' >"$sys/audit_policy"
 	mkpol pl_a 1.0.0 1 signed
 	mkpol boot 0.1.0 0 boot
 	chmod -R a+rX "$work/fake"
@@ -499,6 +502,7 @@ mkpol() {
 	cp "$d/raw" "$d/pkcs7"
 	: >"$d/update"
 	: >"$d/delete"
+	echo 0 >"$d/audit"
 }
 
 IPC() { "$IPECTL" --root "$sec" --sysctl-root "$sys" "$@"; }
@@ -610,6 +614,119 @@ expect "list --json of no policy is an empty array" \
 	'json_ok "$work/empty.json" && [ "$(pyjson "$work/empty.json" "j")" = "[]" ]' \
 	"$(cat "$work/empty.json")"
 
+# the audit policy in status and list: from the sysctl audit_policy, else
+# from the audit nodes; a kernel with neither has none
+fake_tree
+mkpol cand 0.2.0 0 signed
+echo 1 >"$sec/policies/cand/audit"
+printf 'cand\n' >"$sys/audit_policy"
+sum_cand=$(sha256sum "$sec/policies/cand/content" | cut -d' ' -f1)
+run IPC status
+want="active policy:  pl_a (version 1.0.0, sha256 $sum_a)
+audit policy:   cand (version 0.2.0, sha256 $sum_cand)
+policies:       3 loaded"
+expect "status names the audit policy, with its version and hash" \
+	'[ $rc -eq 0 ] && [ -z "$err" ] && [[ "$out" == *"$want"* ]]' \
+	"exit $rc" "expected:" "$want" "got:" "$out" "$err"
+want="NAME  VERSION            ACTIVE  AUDIT  BOOT  SHA256
+boot  0.1.0              no      no     yes   $sum_boot
+cand  0.2.0              no      yes    no    $sum_cand
+pl_a  1.0.0              yes     no     no    $sum_a"
+run IPC list
+expect "list has an AUDIT column" '[ $rc -eq 0 ] && [ "$out" = "$want" ]' \
+	"expected:" "$want" "got:" "$out"
+IPC status --json >"$work/status3.json" 2>"$work/.err"
+got=$(pyjson "$work/status3.json" '(j["audit_policy"]["name"],
+	j["audit_policy"]["version"], j["audit_policy"]["sha256"],
+	j["audit_policy"]["audit"], j["audit_policy"]["active"],
+	j["active_policy"]["name"], j["active_policy"]["audit"])')
+want="('cand', '0.2.0', '$sum_cand', True, False, 'pl_a', False)"
+expect "status --json: audit_policy, and \"audit\" in each policy" \
+	'json_ok "$work/status3.json" && [ "$got" = "$want" ]' \
+	"expected $want" "got      $got"
+IPC list --json >"$work/list3.json" 2>"$work/.err"
+got=$(pyjson "$work/list3.json" '[(p["name"], p["audit"]) for p in j]')
+want="[('boot', False), ('cand', True), ('pl_a', False)]"
+expect "list --json: \"audit\" true for the audit policy only" \
+	'[ "$got" = "$want" ] &&
+	 [[ "$(cat "$work/list3.json")" == *"\"active\": false, \"boot\": false, \"sha256\": \"$sum_cand\", \"audit\": true}"* ]]' \
+	"expected $want" "got      $got" "$(cat "$work/list3.json")"
+printf '\n' >"$sys/audit_policy"
+echo 0 >"$sec/policies/cand/audit"
+run IPC status
+expect "status: an empty sysctl audit_policy is no audit policy" \
+	'[ $rc -eq 0 ] && [[ "$out" == *"
+audit policy:   none
+"* ]]' "$out"
+rm "$sys/audit_policy"
+echo 1 >"$sec/policies/cand/audit"
+run IPC status
+expect "status: without the sysctl, the policy whose audit node reads 1" \
+	'[ $rc -eq 0 ] && [[ "$out" == *"audit policy:   cand (version 0.2.0, sha256 $sum_cand)"* ]]' \
+	"$out" "$err"
+rm -f "$sec/policies"/*/audit
+run IPC status
+IPC status --json >"$work/status4.json" 2>>"$work/.err"
+IPC list --json >"$work/list4.json" 2>>"$work/.err"
+got=$(pyjson "$work/status4.json" '(j["audit_policy"],
+	[p["audit"] for p in j["policies"]])')
+expect "a kernel without the audit policy (no sysctl, no node): none, no error" \
+	'[ $rc -eq 0 ] && [ ! -s "$work/.err" ] && [[ "$out" == *"audit policy:   none"* ]] &&
+	 [ "$got" = "(None, [False, False, False])" ] &&
+	 [ "$(pyjson "$work/list4.json" "[p[\"audit\"] for p in j]")" = "[False, False, False]" ]' \
+	"exit $rc" "$got" "$out" "$(cat "$work/.err")"
+
+# audit-policy: set and clear, through the sysctl or the audit nodes
+fake_tree
+mkpol cand 0.2.0 0 signed
+run IPC audit-policy cand
+expect "audit-policy NAME writes the name to the sysctl audit_policy, without newline" \
+	'[ $rc -eq 0 ] && [ "$(od -An -c "$sys/audit_policy" | tr -d " ")" = cand ] &&
+	 [ "$out" = "audit policy set to \"cand\"" ] &&
+	 [ "$(cat "$sec/policies/cand/audit")" = 0 ]' \
+	"exit $rc" "$out" "$err" "$(od -c "$sys/audit_policy")"
+run IPC audit-policy --clear
+expect "audit-policy --clear writes a lone newline to the sysctl, names the policy it had" \
+	'[ $rc -eq 0 ] && [ "$(od -An -tx1 "$sys/audit_policy" | tr -d " ")" = 0a ] &&
+	 [ "$out" = "audit policy cleared (was \"cand\")" ]' \
+	"exit $rc" "$out" "$err" "$(od -c "$sys/audit_policy")"
+run IPC audit-policy -q --clear
+expect "audit-policy -q --clear with none: the same write, nothing printed" \
+	'[ $rc -eq 0 ] && [ -z "$out$err" ] &&
+	 [ "$(od -An -tx1 "$sys/audit_policy" | tr -d " ")" = 0a ]' "exit $rc" "$out" "$err"
+rm "$sys/audit_policy"
+run IPC audit-policy cand
+expect "without the sysctl, audit-policy NAME writes 1 to policies/NAME/audit" \
+	'[ $rc -eq 0 ] && [ "$(od -An -c "$sec/policies/cand/audit" | tr -d " ")" = 1 ] &&
+	 [ "$(cat "$sec/policies/pl_a/audit")" = 0 ]' "exit $rc" "$err"
+run IPC audit-policy --clear
+expect "without the sysctl, --clear writes 0 to the audit node of the audit policy only" \
+	'[ $rc -eq 0 ] && [ "$(od -An -c "$sec/policies/cand/audit" | tr -d " ")" = 0 ] &&
+	 [ "$(od -An -c "$sec/policies/pl_a/audit" | tr -d " ")" = "0\n" ] &&
+	 [ "$out" = "audit policy cleared (was \"cand\")" ]' \
+	"exit $rc" "$out" "$err"
+run IPC audit-policy --clear
+expect "without the sysctl, --clear with no audit policy writes nothing and says so" \
+	'[ $rc -eq 0 ] && [ "$out" = "no audit policy: nothing to clear" ] &&
+	 [ "$(od -An -c "$sec/policies/boot/audit" | tr -d " ")" = "0\n" ]' \
+	"exit $rc" "$out" "$err"
+rm -f "$sec/policies"/*/audit
+run IPC audit-policy cand
+expect "a kernel without the audit policy: audit-policy says so, exit 1, writes nothing" \
+	'[ $rc -eq 1 ] && [[ "$err" == *"audit-policy: this kernel has no audit policy"*"(ENOENT)" ]] &&
+	 [ ! -e "$sec/policies/cand/audit" ]' "exit $rc" "$err"
+run IPC audit-policy nosuch
+expect "audit-policy of an unknown policy: \"no such policy\", exit 1" \
+	'[ $rc -eq 1 ] && [[ "$err" == *"audit-policy: no such policy: \"nosuch\" (ENOENT)"* ]]' \
+	"exit $rc" "$err"
+run IPC audit-policy ../x
+expect "audit-policy refuses a name that cannot be a policy (exit 2)" '[ $rc -eq 2 ]' "exit $rc"
+run IPC audit-policy
+rc1=$rc
+run IPC audit-policy --clear cand
+expect "audit-policy takes one name, or --clear alone (exit 2)" \
+	'[ $rc1 -eq 2 ] && [ $rc -eq 2 ] && [[ "$err" == *"NAME | --clear"* ]]' "exit $rc1, $rc" "$err"
+
 # securityfs missing
 run "$IPECTL" --root "$work/nonexistent/ipe" --sysctl-root "$sys" list
 expect "no securityfs directory: \"IPE is not available\", exit 1" \
@@ -702,6 +819,11 @@ if [ -n "$fakewrite" ]; then
 	fake_err EPERM delete pl_a -- "needs CAP_MAC_ADMIN"
 	SETUP=
 	fake_err EIO load "$blob" -- "Input/output error"
+	fake_err EBUSY audit-policy pl_a -- \
+		"audit-policy: \"pl_a\" is the active policy, which cannot also be the audit policy"
+	fake_err EPERM audit-policy boot -- "needs CAP_MAC_ADMIN"
+	fake_err ENOENT audit-policy boot -- "no such policy: \"boot\""
+	fake_err EPERM audit-policy --clear -- "needs CAP_MAC_ADMIN"
 fi
 
 # ---------------------------------------------------------------------
@@ -829,6 +951,111 @@ none_expr='(j["records"], j["denials_by_rule"], j["policy_changes"])'
 expect "audit of a log without IPE records: zero counts, valid JSON" \
 	'[ "$(pyjson "$work/none.json" "$none_expr")" = "(0, [], [])" ]' \
 	"$(cat "$work/none.json")"
+# the audit policy: its decisions (audit_policy=) never denied anything,
+# and a change of its role (1421, *_audit_pol_*) is not an activation
+DC=3f1c0e9a5b7d2e4f6a8c0b1d3e5f7a9c2b4d6e8f0a1c3e5b7d9f1a2c4e6b8d0f
+{
+	echo 'type=1421 audit(1796282000.000:40): old_audit_pol_name=?' \
+		'old_audit_pol_version=? old_policy_digest=?' \
+		'new_audit_pol_name="cand" new_audit_pol_version=0.2.0' \
+		"new_policy_digest=sha256:$DC auid=0 ses=1 lsm=ipe res=1"
+	# enforcing=0 is the system's mode: no denial in permissive mode
+	echo 'type=1420 audit(1796282001.000:41): ipe_op=EXECUTE' \
+		'ipe_hook=BPRM_CHECK enforcing=0 pid=80 comm="sh" path="/opt/a"' \
+		'dev="dm-1" ino=3 rule="DEFAULT action=DENY" audit_policy="cand"'
+	echo 'type=IPE_ACCESS msg=audit(1796282001.100:42): ipe_op=EXECUTE' \
+		'ipe_hook=MMAP enforcing=1 pid=80 comm="a" path="/opt/a" dev="dm-1"' \
+		'ino=3 rule="DEFAULT action=DENY" audit_policy="cand"'
+	echo 'type=1420 audit(1796282001.200:43): ipe_op=EXECUTE' \
+		'ipe_hook=BPRM_CHECK enforcing=1 pid=81 comm="sh" path="/bin/b"' \
+		'dev="rootfs" ino=4 rule="op=EXECUTE boot_verified=TRUE action=ALLOW"' \
+		'audit_policy="cand"'
+	# a name with a space, in hex, as audit_log_untrustedstring() logs it
+	echo 'type=1421 audit(1796282002.000:44): old_audit_pol_name="cand"' \
+		"old_audit_pol_version=0.2.0 old_policy_digest=sha256:$DC" \
+		'new_audit_pol_name=4E657874206F6E65 new_audit_pol_version=1.0.0' \
+		"new_policy_digest=sha256:$DC auid=0 ses=1 lsm=ipe res=1"
+	echo 'type=1420 audit(1796282003.000:45): ipe_op=KMODULE' \
+		'ipe_hook=KERNEL_READ enforcing=1 pid=82 comm="insmod"' \
+		'path="/tmp/x.ko" dev="tmpfs" ino=5 rule="DEFAULT action=DENY"' \
+		'audit_policy=4E657874206F6E65'
+	echo 'type=1421 audit(1796282004.000:46): old_audit_pol_name=4E657874206F6E65' \
+		"old_audit_pol_version=1.0.0 old_policy_digest=sha256:$DC" \
+		'new_audit_pol_name=? new_audit_pol_version=? new_policy_digest=?' \
+		'auid=0 ses=1 lsm=ipe res=1'
+} >"$work/auditpol.log"
+cat "$work/audit.log" "$work/auditpol.log" >"$work/both.log"
+run "$IPECTL" audit "$work/both.log"
+want_counts="IPE audit records: 20 (1420 access: 10, 1421 config change: 5,"
+want_counts+=" 1422 policy load: 4, 1404 enforce switch: 1)
+$want_access
+Audit policy decisions: 4 (not enforced; would deny: 3, would allow: 1)
+  would deny (audit policy cand): 2 (would allow: 1)
+  would deny (audit policy Next one): 1 (would allow: 0)
+
+$want_rules
+
+$want_paths
+"
+expect "audit: the audit policy's decisions counted apart, per policy, not as denials" \
+	'[ $rc -eq 0 ] && [[ "$out" == "$want_counts"* ]]' \
+	"exit $rc" "expected:" "$want_counts" "got:" "$out" "$err"
+want="Would deny (audit policy cand), by rule:
+        2  DEFAULT action=DENY
+
+Would deny (audit policy cand), by path:
+        2  /opt/a
+
+Would deny (audit policy Next one), by rule:
+        1  DEFAULT action=DENY
+
+Would deny (audit policy Next one), by path:
+        1  /tmp/x.ko
+
+Policy changes:"
+expect "audit: what each audit policy would have denied, by rule and by path" \
+	'[[ "$out" == *"$want"* ]]' "expected:" "$want" "got:" "$out"
+expect "audit: changes of the audit role listed as such, not as activations" \
+	'[ "$(change_ops)" = "changes: ACTIVATE ENFORCE LOAD LOAD LOAD FAILED SET AUDIT_POL AUDIT_POL AUDIT_POL " ] &&
+	 [[ "$out" == *"
+  1796282000.000:40      AUDIT_POL audit policy: (none) -> cand 0.2.0
+  1796282002.000:44      AUDIT_POL audit policy: cand 0.2.0 -> Next one 1.0.0
+  1796282004.000:46      AUDIT_POL audit policy: Next one 1.0.0 -> (none)" ]]' \
+	"$out"
+"$IPECTL" audit --json "$work/both.log" >"$work/both.json" 2>"$work/.err"
+got=$(pyjson "$work/both.json" '(j["access"], j["audit_policy_access"],
+	[(p["policy"], p["would_deny"], p["would_allow"],
+	  [(r["rule"], r["count"]) for r in p["would_deny_by_rule"]],
+	  [(r["path"], r["count"]) for r in p["would_deny_by_path"]])
+	 for p in j["audit_policies"]],
+	len(j["denials_by_rule"]), [c["change"] for c in j["policy_changes"]][7:],
+	j["policy_changes"][8]["new_audit_pol_name"])')
+want="({'total': 6, 'denied': 5, 'denied_permissive': 1, 'allowed': 1},"
+want+=" {'total': 4, 'would_deny': 3, 'would_allow': 1},"
+want+=" [('cand', 2, 1, [('DEFAULT action=DENY', 2)], [('/opt/a', 2)]),"
+want+=" ('Next one', 1, 0, [('DEFAULT action=DENY', 1)], [('/tmp/x.ko', 1)])],"
+want+=" 3, ['AUDIT_POL', 'AUDIT_POL', 'AUDIT_POL'], 'Next one')"
+expect "audit --json: audit_policy_access and audit_policies apart from access" \
+	'json_ok "$work/both.json" && [ "$got" = "$want" ]' \
+	"expected $want" "got      $got" "$(cat "$work/.err")"
+got=$(pyjson "$work/none.json" '(j["audit_policy_access"], j["audit_policies"])')
+expect "audit --json of a log without IPE records: no audit policy decision" \
+	'[ "$got" = "({'"'"'total'"'"': 0, '"'"'would_deny'"'"': 0, '"'"'would_allow'"'"': 0}, [])" ]' \
+	"$got"
+run "$IPECTL" audit "$work/audit.log"
+expect "audit: no audit policy line for a log without its records" \
+	'[ $rc -eq 0 ] && [[ "$out" != *"audit policy"* ]] && [[ "$out" != *"Would deny"* ]]' "$out"
+esc=$(printf '\033')
+printf 'type=1420 audit(1:1): ipe_op=EXECUTE path="/a" rule="DEFAULT action=DENY" audit_policy=%s\n' \
+	"$(printf 'x\033[31m\ny' | od -An -tx1 | tr -d ' \n')" >"$work/escpol.log"
+printf 'type=1421 audit(1:2): old_audit_pol_name=? old_audit_pol_version=? new_audit_pol_name=%s new_audit_pol_version=1.0.0\n' \
+	"$(printf 'x\033[31m\ny' | od -An -tx1 | tr -d ' \n')" >>"$work/escpol.log"
+run "$IPECTL" audit "$work/escpol.log"
+expect "audit: an audit policy name with ESC and a newline is printed escaped" \
+	'[ $rc -eq 0 ] && [[ "$out" != *"$esc"* ]] &&
+	 [[ "$out" == *"would deny (audit policy x\\x1b[31m\\ny): 1"* ]] &&
+	 [[ "$out" == *"Would deny (audit policy x\\x1b[31m\\ny), by rule:"* ]] &&
+	 [[ "$out" == *"AUDIT_POL audit policy: (none) -> x\\x1b[31m\\ny 1.0.0"* ]]' "$out"
 run "$IPECTL" audit "$work/nonexistent.log"
 expect "audit of a missing file: exit 2" '[ $rc -eq 2 ]' "exit $rc"
 
@@ -1051,6 +1278,23 @@ expect "suggest --policy of a policy without denials: a header, no rule" \
 	'[ $rc -eq 0 ] && [ -z "$(sg_rules)" ] && [[ "$out" == *"# denials: 0 taken, 17 of"* ]]' \
 	"exit $rc" "$out"
 
+# a change of the audit role (1421 with new_audit_pol_name) is no
+# activation: the active policy stays unknown
+{
+	printf '%s %s %s\n' \
+		'type=IPE_CONFIG_CHANGE msg=audit(1796299999.000:99): old_audit_pol_name=?' \
+		'old_audit_pol_version=? old_policy_digest=? new_audit_pol_name="candidate"' \
+		"new_audit_pol_version=0.1.0 new_policy_digest=sha256:$SGH0 auid=0 ses=1 lsm=ipe res=1"
+	cat "$work/noact.log"
+} >"$work/rolechg.log"
+run "$IPECTL" audit --suggest --policy candidate --offline --dm-table "$sg/tables.txt" \
+	"$work/rolechg.log"
+w1="# denials: 2 taken, 1 of other policies, 14 while the active policy was not known"
+expect "suggest --policy: a change of the audit role is not taken for an activation" \
+	'[ $rc -eq 0 ] && [[ "$out" == *"$w1"* ]] && [ "$(sg_rules | wc -l)" = 2 ] &&
+	 [[ "$err" == *"14 denials of the active policy before any activation record"* ]]' \
+	"exit $rc" "$out" "$err"
+
 # the files at the recorded paths, on this machine
 mkdir -p "$work/sgf"
 echo same >"$work/sgf/same"
@@ -1268,6 +1512,22 @@ got=$(bash -c '
 expect "the bash completion completes commands, policy names and options" \
 	'[ "$got" = "check|boot pl_a|pl_a|--Werror|--json|--suggest|pl_a|--dm-table|" ]' \
 	"got: $got"
+got=$(bash -c '
+	source "$1"
+	comp() {
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		COMPREPLY=()
+		_ipectl ipectl
+		echo "${COMPREPLY[*]}"
+	}
+	comp ipectl audit-
+	comp ipectl --root "$2" audit-policy ""
+	comp ipectl audit-policy --c
+	comp ipectl --root "$2" audit-policy --clear ""
+' sh "$here/../ipectl.bash" "$sec" 2>&1 | tr '\n' '|')
+expect "the bash completion completes audit-policy, its policy names and --clear" \
+	'[ "$got" = "audit-policy|boot pl_a|--clear||" ]' "got: $got"
 
 echo "1..$n"
 echo "# $((n - failed - skipped)) passed, $failed failed, $skipped skipped"

@@ -18,7 +18,9 @@
 # to a higher version first, while levels last), and right after each
 # activation deletes the policy that was active until then and loads it
 # again; a churn process loads, updates and deletes st_c, which is older
-# and never becomes active. INIT must never be denied, TMPB never allowed,
+# and never becomes active but is made the audit policy after each load
+# (so that the loops' evaluations decide it too, and log its denials,
+# while it is updated, cleared and deleted). INIT must never be denied, TMPB never allowed,
 # and right after each switch VER must follow the new active policy.
 # Phase 2: the same, plus a toggler switching enforce off and on; only
 # INIT's loops are judged (and TMPB by the toggler itself, right after
@@ -281,7 +283,7 @@ switcher() {
 # updating and deleting.
 churn() {
 	FAILF=$W/$1.churn.fail
-	j=0 c_load=0 c_upd=0 c_del=0 c_estale=0 c_read=0 c_gone=0
+	j=0 c_load=0 c_upd=0 c_del=0 c_estale=0 c_read=0 c_gone=0 c_audit=0
 	while [ ! -e "$STOP" ]; do
 		if [ $((j % 2)) = 0 ]; then
 			out=$("$IPE_WRITE" "$IPE_FS/new_policy" "$D/st_c_1.p7s" 2>&1)
@@ -315,6 +317,20 @@ churn() {
 			break ;;
 		esac
 
+		# st_c is the audit policy until it is deleted: the loops'
+		# evaluations decide it too, while it is updated and deleted
+		if [ $((j % 2)) = 0 ]; then
+			out=$("$IPE_WRITE" -s 1 "$P/st_c/audit" 2>&1)
+		else
+			out=$("$IPE_WRITE" -s st_c /proc/sys/ipe/audit_policy 2>&1)
+		fi
+		c_audit=$((c_audit + 1))
+		if [ "$out" != OK ]; then
+			sw_fail caudit "st_c as the audit policy (way $((j % 2))): $out"
+			break
+		fi
+		sw_node st_c audit 1 caudit || break
+
 		for n in st_a st_b; do
 			line=
 			if { read -r line <"$P/$n/content"; } 2>/dev/null; then
@@ -340,6 +356,15 @@ churn() {
 			sw_fail cupdate "st_c/content is not the $M8.0.2 text"
 			break
 		fi
+		sw_node st_c audit 1 cupdate || break
+		if [ $((j % 4)) = 3 ]; then
+			out=$("$IPE_WRITE" -s "" /proc/sys/ipe/audit_policy 2>&1)
+			if [ "$out" != OK ]; then
+				sw_fail caudit "clearing the audit policy: $out"
+				break
+			fi
+			sw_node st_c audit 0 caudit || break
+		fi
 
 		if [ $((j % 2)) = 0 ]; then
 			echo st_c 2>/dev/null >"$IPE_FS/del_policy"
@@ -352,10 +377,17 @@ churn() {
 			sw_fail cdelete "st_c (way $((j % 2))): status $r"
 			break
 		fi
+		a=
+		read -r a </proc/sys/ipe/audit_policy
+		if [ -n "$a" ]; then
+			sw_fail cdelete "st_c deleted, audit_policy reads '$a'"
+			break
+		fi
 		j=$((j + 1))
 	done
 	echo "cycles=$j load=$c_load update=$c_upd delete=$c_del" \
-		"estale=$c_estale content_read=$c_read content_gone=$c_gone"
+		"estale=$c_estale content_read=$c_read content_gone=$c_gone" \
+		"audit_role=$c_audit"
 }
 
 # set_enforce VALUE WAY: through sysctl or the securityfs node; both
@@ -634,6 +666,15 @@ else
 	fail "the inactive st_c loaded, updated and deleted through both interfaces each time" \
 		"$c_l loads, $c_u updates, $c_d deletions: $c_f"
 fi
+c_a=$(sum audit_role $CH)
+if [ "$c_a" -gt 1 ] && [ -z "$(fails caudit $CHF)" ]; then
+	m="st_c became the audit policy after each load ($c_a), through its audit"
+	m="$m node and the sysctl; updates kept the role, clearing and deletion ended it"
+	pass "$m"
+else
+	fail "st_c became the audit policy after each load; updates kept the role, clearing and deletion ended it" \
+		"$c_a tries: $(fails caudit $CHF)"
+fi
 c_e=$(sum estale $CH)
 if [ "$c_e" -gt 1 ] && [ -z "$(fails estale $CHF)" ] &&
 	[ -z "$(fails active $CHF)" ]; then
@@ -727,6 +768,8 @@ other=st_b
 expect_eq "its active node reads 1, the other policy's 0" "1 0" \
 	"$(cat "$P/$lname/active" 2>&1) $(cat "$P/$other/active" 2>&1)"
 check_fails "st_c is gone after the churn's last deletion" test -e "$P/st_c"
+expect_eq "and there is no audit policy" "" \
+	"$(cat /proc/sys/ipe/audit_policy 2>&1)"
 expect_eq "enforce is 1 after the run (sysctl, securityfs)" "1 1" \
 	"$(cat /proc/sys/ipe/enforce 2>/dev/null || echo 1) $(cat "$IPE_FS/enforce")"
 
