@@ -89,12 +89,32 @@ expect_msg "loading the same policy twice: EEXIST message, nonzero exit" \
 # list, compared with the nodes
 json=$("$IPECTL" list --json)
 want="{\"name\": \"ipectl_a\", \"version\": \"$V500\", \"active\": false,"
-want="$want \"boot\": false, \"sha256\": \"$(sum "$P/ipectl_a/content")\"}"
+want="$want \"boot\": false, \"sha256\": \"$(sum "$P/ipectl_a/content")\","
+want="$want \"audit\": false}"
 case "$json" in
 *"$want"*) pass "ipectl list --json shows name, version, active, sha256 of content" ;;
 *) fail "ipectl list --json shows name, version, active, sha256 of content" \
 	"no '$want' in: $json" ;;
 esac
+
+# the audit policy
+check "ipectl audit-policy makes a loaded policy the audit policy" \
+	"$IPECTL" audit-policy ipectl_a
+expect_eq "sysctl ipe.audit_policy and its audit node say so" "ipectl_a 1" \
+	"$(cat /proc/sys/ipe/audit_policy) $(cat "$P/ipectl_a/audit")"
+st=$("$IPECTL" status)
+case "$st" in
+*"audit policy:   ipectl_a (version $V500, sha256 $(sum "$P/ipectl_a/content"))"*)
+	pass "ipectl status shows the audit policy, its version and hash" ;;
+*) fail "ipectl status shows the audit policy, its version and hash" "$st" ;;
+esac
+case "$("$IPECTL" list --json)" in
+*"\"name\": \"ipectl_a\""*"\"audit\": true}"*)
+	pass "ipectl list --json marks it" ;;
+*) fail "ipectl list --json marks it" "$("$IPECTL" list --json)" ;;
+esac
+check "ipectl audit-policy --clear ends the role" "$IPECTL" audit-policy --clear
+expect_eq "ipe.audit_policy reads empty" "" "$(cat /proc/sys/ipe/audit_policy)"
 bad=
 for d in "$P"/*/; do
 	[ -d "$d" ] || continue

@@ -20,11 +20,14 @@
 # again; a churn process loads, updates and deletes st_c, which is older
 # and never becomes active but is made the audit policy after each load
 # (so that the loops' evaluations decide it too, and log its denials,
-# while it is updated, cleared and deleted). INIT must never be denied, TMPB never allowed,
-# and right after each switch VER must follow the new active policy.
-# Phase 2: the same, plus a toggler switching enforce off and on; only
-# INIT's loops are judged (and TMPB by the toggler itself, right after
-# each switch). Then the state must be what the last operations made it,
+# while it is updated, cleared and deleted). INIT must never be denied,
+# TMPB never allowed, and right after each switch VER must follow the new
+# active policy. Phase 2: the same, plus a toggler switching enforce off
+# and on, and the audit role passes to the switcher: the policy it is
+# about to activate is the audit policy until the activation ends that
+# role. Only INIT's loops are judged (and TMPB by the toggler itself,
+# right after each switch). Then the state must be what the last
+# operations made it,
 # every background process must have exited by itself with status 0, and
 # st_end (8.9.0, allows all) is left active with enforce=1.
 . "$(dirname "$0")/ipe_lib.sh"
@@ -244,14 +247,41 @@ sw_follows() {
 	return 1
 }
 
+# sw_audit NEW WAY: in phase 2, make NEW the audit policy right before it
+# is activated (its audit node or the sysctl)
+sw_audit() {
+	if [ $(($2 % 2)) = 0 ]; then
+		out=$("$IPE_WRITE" -s 1 "$P/$1/audit" 2>&1)
+	else
+		out=$("$IPE_WRITE" -s "$1" /proc/sys/ipe/audit_policy 2>&1)
+	fi
+	n_audit=$((n_audit + 1))
+	if [ "$out" != OK ]; then
+		sw_fail swap "$1 as the audit policy (way $(($2 % 2))): $out"
+		return 1
+	fi
+	sw_node "$1" audit 1 swap
+}
+
+# sw_audit_ended NEW: its activation ended its audit role
+sw_audit_ended() {
+	a=x
+	read -r a </proc/sys/ipe/audit_policy
+	[ -z "$a" ] && return 0
+	sw_fail swap "$1 activated, audit_policy reads '$a'"
+	return 1
+}
+
 # switcher PHASE: flip st_a and st_b until the stop file appears. Each
 # cycle starts and ends with st_a active, st_b loaded, both at level $v.
+# In phase 2 the policy about to be activated is the audit policy until
+# then.
 switcher() {
 	FAILF=$W/$1.switch.fail
 	. "$W/level"
 	i=0 n_upd_update=0 n_upd_raw=0 n_load_write=0 n_load_cat=0
 	n_act_sysctl=0 n_act_proc=0 n_act_node=0 n_del_name=0 n_del_node=0
-	n_follow=0 act_name=st_a act_ver=$M8.1.$v
+	n_follow=0 n_audit=0 act_name=st_a act_ver=$M8.1.$v
 	while [ ! -e "$STOP" ]; do
 		if [ "$v" -lt "$LMAX" ]; then
 			v=$((v + 1))
@@ -260,11 +290,15 @@ switcher() {
 			act_ver=$M8.1.$v
 			sw_node st_a active 1 update || break
 		fi
+		if [ "$1" = 2 ]; then sw_audit st_b $i || break; fi
 		sw_switch st_b st_a $i || break
 		if [ "$1" = 1 ]; then sw_follows denied || break; fi
+		if [ "$1" = 2 ]; then sw_audit_ended st_b || break; fi
 		sw_load st_a $i || break
+		if [ "$1" = 2 ]; then sw_audit st_a $((i + 1)) || break; fi
 		sw_switch st_a st_b $((i + 1)) || break
 		if [ "$1" = 1 ]; then sw_follows allowed || break; fi
+		if [ "$1" = 2 ]; then sw_audit_ended st_a || break; fi
 		sw_load st_b $((i + 1)) || break
 		i=$((i + 1))
 	done
@@ -273,7 +307,7 @@ switcher() {
 		"load_write=$n_load_write load_cat=$n_load_cat" \
 		"act_sysctl=$n_act_sysctl act_proc=$n_act_proc" \
 		"act_node=$n_act_node del_name=$n_del_name" \
-		"del_node=$n_del_node follow=$n_follow"
+		"del_node=$n_del_node follow=$n_follow audit_swap=$n_audit"
 	echo "active=$act_name version=$act_ver"
 }
 
@@ -317,19 +351,22 @@ churn() {
 			break ;;
 		esac
 
-		# st_c is the audit policy until it is deleted: the loops'
-		# evaluations decide it too, while it is updated and deleted
-		if [ $((j % 2)) = 0 ]; then
-			out=$("$IPE_WRITE" -s 1 "$P/st_c/audit" 2>&1)
-		else
-			out=$("$IPE_WRITE" -s st_c /proc/sys/ipe/audit_policy 2>&1)
+		# in phase 1 st_c is the audit policy until it is deleted:
+		# the loops' evaluations decide it too, while it is updated
+		# and deleted (in phase 2 the switcher has the role)
+		if [ "$1" = 1 ]; then
+			if [ $((j % 2)) = 0 ]; then
+				out=$("$IPE_WRITE" -s 1 "$P/st_c/audit" 2>&1)
+			else
+				out=$("$IPE_WRITE" -s st_c /proc/sys/ipe/audit_policy 2>&1)
+			fi
+			c_audit=$((c_audit + 1))
+			if [ "$out" != OK ]; then
+				sw_fail caudit "st_c as the audit policy (way $((j % 2))): $out"
+				break
+			fi
+			sw_node st_c audit 1 caudit || break
 		fi
-		c_audit=$((c_audit + 1))
-		if [ "$out" != OK ]; then
-			sw_fail caudit "st_c as the audit policy (way $((j % 2))): $out"
-			break
-		fi
-		sw_node st_c audit 1 caudit || break
 
 		for n in st_a st_b; do
 			line=
@@ -356,8 +393,8 @@ churn() {
 			sw_fail cupdate "st_c/content is not the $M8.0.2 text"
 			break
 		fi
-		sw_node st_c audit 1 cupdate || break
-		if [ $((j % 4)) = 3 ]; then
+		[ "$1" = 2 ] || sw_node st_c audit 1 cupdate || break
+		if [ "$1" = 1 ] && [ $((j % 4)) = 3 ]; then
 			out=$("$IPE_WRITE" -s "" /proc/sys/ipe/audit_policy 2>&1)
 			if [ "$out" != OK ]; then
 				sw_fail caudit "clearing the audit policy: $out"
@@ -378,7 +415,7 @@ churn() {
 			break
 		fi
 		a=
-		read -r a </proc/sys/ipe/audit_policy
+		[ "$1" = 2 ] || read -r a </proc/sys/ipe/audit_policy
 		if [ -n "$a" ]; then
 			sw_fail cdelete "st_c deleted, audit_policy reads '$a'"
 			break
@@ -668,12 +705,21 @@ else
 fi
 c_a=$(sum audit_role $CH)
 if [ "$c_a" -gt 1 ] && [ -z "$(fails caudit $CHF)" ]; then
-	m="st_c became the audit policy after each load ($c_a), through its audit"
-	m="$m node and the sysctl; updates kept the role, clearing and deletion ended it"
+	m="phase 1: st_c became the audit policy after each load ($c_a), through its"
+	m="$m audit node and the sysctl; updates kept the role, clearing and deletion ended it"
 	pass "$m"
 else
-	fail "st_c became the audit policy after each load; updates kept the role, clearing and deletion ended it" \
+	fail "phase 1: st_c, the audit policy after each load, kept by updates" \
 		"$c_a tries: $(fails caudit $CHF)"
+fi
+c_s=$(sum audit_swap 2.switch)
+if [ "$c_s" -gt 1 ] && [ -z "$(fails swap "$W/2.switch.fail")" ]; then
+	m="phase 2: the policy about to be activated was the audit policy ($c_s"
+	m="$m times, node and sysctl); each activation ended that role"
+	pass "$m"
+else
+	fail "phase 2: each activation ended the audit role of the policy" \
+		"$c_s tries: $(fails swap "$W/2.switch.fail")"
 fi
 c_e=$(sum estale $CH)
 if [ "$c_e" -gt 1 ] && [ -z "$(fails estale $CHF)" ] &&

@@ -65,6 +65,24 @@ expect_eq "mmap(PROT_EXEC) of the signed file is allowed" OK \
 expect_eq "mmap(PROT_EXEC) of the unsealed file is denied" EACCES \
 	"$("$S/ipe_mmap" exec $MNT/h_plain)"
 
+# ipectl audit --suggest, on the device, turns the denials above into
+# rules: the sealed file not in the policy by its fs-verity digest, as
+# fsverity measure gives it; the file without fs-verity only listed.
+IPECTL=${IPECTL:-$IPE_DATA/ipectl}
+if [ -x "$IPECTL" ]; then
+	out=$(dmesg | "$IPECTL" audit --suggest - 2>&1)
+	expect_eq "ipectl suggests the fs-verity digest of a denied sealed file" \
+		"op=EXECUTE fsverity_digest=$(measure h_unsigned) action=ALLOW" \
+		"$(echo "$out" | grep "^op=EXECUTE fsverity_digest=$(measure h_unsigned) ")"
+	case "$out" in
+	*"no verifiable property (no rule):"*"$MNT/h_plain ("*"fs-verity not enabled"*)
+		pass "and lists the file without fs-verity, with no rule" ;;
+	*)	fail "and lists the file without fs-verity, with no rule" "$out" ;;
+	esac
+else
+	fail "ipectl audit --suggest on fs-verity files" "no $IPECTL"
+fi
+
 # A signed enable that fails after fs-verity verified the signature (a
 # fault in ext4's ->end_enable_verity()) leaves an ordinary file whose
 # inode was reported as signed. Rewritten with other contents and sealed
