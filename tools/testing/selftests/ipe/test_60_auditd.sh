@@ -37,11 +37,15 @@ load au_done
 sysctl -q -w ipe.active_policy=au
 /tmp/ipe_audit_hello >/dev/null 2>&1
 sysctl -q -w ipe.active_policy=au_done
+# au, no longer active, as the audit policy: the exec it would deny runs
+sysctl -q -w ipe.audit_policy=au
+staged=$(/tmp/ipe_audit_hello 2>&1)
+echo >/proc/sys/ipe/audit_policy
 sleep 1
 
 # an enriched log adds interpretations after a 0x1d byte: not the kernel's
 recs=$(ausearch -if $LOG -m 1420 --raw 2>/dev/null | tr '\035' '\n' |
-	grep 'path="/tmp/ipe_audit_hello"')
+	grep 'path="/tmp/ipe_audit_hello"' | grep -v audit_policy=)
 if [ -n "$recs" ]; then
 	pass "ausearch -m 1420 finds the denial in auditd's log"
 else
@@ -58,6 +62,22 @@ if ausearch -if $LOG -m 1421 --raw 2>/dev/null | grep -q 'new_active_pol_name="a
 	pass "ausearch -m 1421 finds the activation"
 else
 	fail "ausearch -m 1421 finds the activation" "$(grep 1421 $LOG | tail -n 1)"
+fi
+expect_eq "with au as the audit policy, the exec it would deny runs" \
+	"hello from ipe_hello" "$staged"
+recs=$(ausearch -if $LOG -m 1420 --raw 2>/dev/null | tr '\035' '\n' |
+	grep 'path="/tmp/ipe_audit_hello"' | grep 'audit_policy="au"')
+case "$recs" in
+*'rule="DEFAULT op=EXECUTE action=DENY" audit_policy="au"'*)
+	pass "ausearch -m 1420 finds the audit policy's record, audit_policy last" ;;
+*)	fail "ausearch -m 1420 finds the audit policy's record, audit_policy last" \
+		"$(grep audit_policy $LOG | tail -n 2)" ;;
+esac
+if ausearch -if $LOG -m 1421 --raw 2>/dev/null | grep -q 'new_audit_pol_name="au"'; then
+	pass "ausearch -m 1421 finds the change of the audit policy"
+else
+	fail "ausearch -m 1421 finds the change of the audit policy" \
+		"$(grep 1421 $LOG | tail -n 2)"
 fi
 if ausearch -if $LOG -m 1422 --raw 2>/dev/null | grep -q '): policy_name="au" '; then
 	pass "ausearch -m 1422 finds the load"
