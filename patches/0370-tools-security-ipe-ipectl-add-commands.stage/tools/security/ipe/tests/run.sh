@@ -1,0 +1,1013 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run.sh IPECTL: host tests of ipectl, as TAP on stdout (plan at the end).
+# Every failure is followed by "#" lines saying why. The exit status is 0
+# when every test passed, 1 otherwise.
+#
+# Needs gcc, openssl, python3 (for JSON checks), and the signing CA in
+# build/keys/ca.pem and ca.key (IPECTL_TEST_KEYS=DIR for another place;
+# an untrusted CA is made on the fly when DIR has no untrusted.pem), and
+# the kernel tree's tools/include (TOOLS_INCLUDE=DIR for another place).
+# Nothing outside a temporary directory is written.
+#
+#   (a) the case tables of the kernel's parser tests
+#       (security/ipe/tests/policy_parser_cases.h) run on the host against
+#       the kernel's parser sources (parser_cases.c); every policy of the
+#       parse table gives the same verdict, line and reason in "ipectl
+#       check"; columns;
+#   (b) signing: round trip, byte identity with openssl smime, untrusted
+#       signer, refusal of a bad policy, a 2 MB policy;
+#   (c) load/update/activate/delete/audit-policy/list/status on a fake
+#       securityfs and sysctl tree, and the message of every kernel error
+#       code;
+#   (e) the warnings (shadowed rule, duplicate digest) and the refusal of
+#       a policy that leaves an op without DEFAULT;
+#   (f) the command line and exit statuses.
+set -u
+
+if [ $# -ne 1 ] || [ ! -x "$1" ]; then
+	echo "usage: $0 IPECTL_BINARY" >&2
+	exit 2
+fi
+IPECTL=$(readlink -f "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../../../.." && pwd)
+keys=${IPECTL_TEST_KEYS:-$top/build/keys}
+tools_include=${TOOLS_INCLUDE:-$top/tools/include}
+CC=${CC:-gcc}
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+chmod 755 "$work"
+
+n=0
+failed=0
+
+ok() {
+	n=$((n + 1))
+	echo "ok $n - $1"
+}
+
+# not_ok DESC WHY...: each WHY is printed as "# " lines
+not_ok() {
+	local desc=$1 l
+
+	shift
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n - $desc"
+	for l in "$@"; do
+		printf '%s\n' "$l" | sed 's/^/# /'
+	done
+}
+
+skipped=0
+skip() {
+	n=$((n + 1))
+	skipped=$((skipped + 1))
+	echo "ok $n - $1 # SKIP $2"
+}
+
+# expect DESC COND WHY...: COND is evaluated by the shell
+expect() {
+	local desc=$1 cond=$2
+
+	shift 2
+	if eval "$cond"; then
+		ok "$desc"
+	else
+		not_ok "$desc" "$@"
+	fi
+}
+
+# run CMD...: sets $out (stdout), $err (stderr) and $rc
+run() {
+	"$@" >"$work/.out" 2>"$work/.err"
+	rc=$?
+	out=$(cat "$work/.out")
+	err=$(cat "$work/.err")
+}
+
+# json_ok FILE: valid JSON
+json_ok() {
+	"$PY" -m json.tool "$1" >/dev/null 2>&1
+}
+
+# pyjson FILE EXPR: print a Python expression over the JSON document j
+PYJSON='import json, sys; j = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))'
+pyjson() {
+	"$PY" -c "$PYJSON" "$1" "$2" 2>&1
+}
+
+HDR='policy_name=t policy_version=1.2.3'
+H64=$(printf 'ab%.0s' $(seq 32))
+
+# ---------------------------------------------------------------------
+# (a) the kernel's parser test tables, and the corpus of their policies
+
+# parser_cases BINARY [CFLAGS...]: build the runner of the case tables
+# against the host build of the kernel's parser
+parser_cases() {
+	local bin=$1
+
+	shift
+	$CC -O1 -g -Wall -Wextra -D_GNU_SOURCE $san "$@" \
+		-I "$here" -I "$top/scripts/ipe/polgen/compat" -I "$tools_include" \
+		-idirafter "$top/security/ipe" \
+		-include "$top/scripts/ipe/polgen/compat/ipe_config.h" \
+		-o "$bin" "$here/parser_cases.c" "$top/scripts/ipe/polgen/parser.c" \
+		"$top/scripts/ipe/polgen/compat.c" >"$work/cc.log" 2>&1
+}
+
+# with AddressSanitizer and UBSan where the compiler has them: each policy
+# is parsed from a buffer of its exact length
+san="-fsanitize=address,undefined -fno-sanitize-recover=all"
+echo 'int main(void) { return 0; }' >"$work/san.c"
+$CC $san -o "$work/san" "$work/san.c" >/dev/null 2>&1 && "$work/san" || san=
+
+pc=$work/parser_cases
+if parser_cases "$pc"; then
+	ok "the parser case tables build for the host${san:+ (with ASan and UBSan)}"
+else
+	not_ok "the parser case tables build for the host" "$(cat "$work/cc.log")"
+	pc=
+fi
+
+if [ -n "$pc" ]; then
+	"$pc" run >"$work/cases.tap" 2>"$work/cases.err"
+	prc=$?
+	pn=$(grep -c '^ok ' "$work/cases.tap")
+	if [ $prc -eq 0 ] && [ "$pn" -gt 200 ] &&
+		grep -qx "1\.\.$pn" "$work/cases.tap"; then
+		ok "the parser case tables pass on the host ($pn cases)"
+	else
+		not_ok "the parser case tables pass on the host" "exit $prc" \
+			"$(grep -E '^(not ok|#   )' "$work/cases.tap" | head -n 40
+			   head -n 20 "$work/cases.err")"
+	fi
+
+	# the table of property settings with no property built
+	if parser_cases "$pc-unbuilt" -DIPE_COMPAT_UNBUILT_PROPS &&
+		"$pc-unbuilt" run prop_values >"$work/unbuilt.tap" 2>&1 &&
+		[ "$(grep -c '^ok ' "$work/unbuilt.tap")" -ge 5 ]; then
+		ok "with no property built, a rule on one is refused (strict) or skipped"
+	else
+		not_ok "with no property built, a rule on one is refused (strict) or skipped" \
+			"$(cat "$work/cc.log" "$work/unbuilt.tap" 2>/dev/null | head -n 20)"
+	fi
+
+	mkdir -p "$work/corpus"
+	if ! "$pc" corpus "$work/corpus"; then
+		not_ok "the corpus of the parse table is extracted" "parser_cases corpus failed"
+	fi
+fi
+
+ncases=0
+nbad=0
+if [ -s "$work/corpus/cases.tsv" ]; then
+	while IFS=$'\t' read -r id strict kerr line reason name; do
+		f=$work/corpus/$id.pol
+		mode=
+		[ "$strict" = 1 ] || mode=--lenient
+		run "$IPECTL" check $mode "$f"
+		ncases=$((ncases + 1))
+		desc="check matches the kernel: $name"
+		if [ "$kerr" = 0 ]; then
+			if [ $rc -eq 0 ] && ! grep -q ': error: ' "$work/.err"; then
+				ok "$desc (accepted)"
+			else
+				not_ok "$desc (accepted)" "exit $rc" "$err"
+			fi
+			continue
+		fi
+		nbad=$((nbad + 1))
+		first=$(grep -m1 ': error: ' "$work/.err")
+		if [ "$line" = 0 ]; then
+			want="$f: error: $reason"
+			got=$first
+		else
+			want="$f:$line:C: error: $reason"
+			got=$(printf '%s\n' "$first" |
+				sed -E 's|^(.*):([0-9]+):[1-9][0-9]*: error: |\1:\2:C: error: |')
+		fi
+		if [ $rc -eq 1 ] && [ "$got" = "$want" ]; then
+			ok "$desc (line $line: $reason)"
+		else
+			not_ok "$desc (line $line: $reason)" "exit $rc, expected 1" \
+				"expected: $want" "got:      $first"
+		fi
+	done <"$work/corpus/cases.tsv"
+	expect "the corpus has accepted and refused cases" \
+		"[ $ncases -gt 100 ] && [ $nbad -gt 50 ]" "$ncases cases, $nbad refused"
+fi
+
+# columns: FILE TEXT (printf format) and the expected first error
+col_case() {
+	local desc=$1 text=$2 want=$3 f=$work/col.pol
+
+	printf "$text" >"$f"
+	run "$IPECTL" check "$f"
+	got=$(grep -m1 ': error: ' "$work/.err")
+	expect "column: $desc" '[ $rc -eq 1 ] && [ "$got" = "$f:$want" ]' \
+		"expected: $f:$want" "got:      $got"
+}
+col_case "unknown action points at the action token" \
+	"$HDR\nop=EXECUTE action=allow\n" "2:12: error: unknown action"
+col_case "unknown property after white space" \
+	"$HDR\n  op=EXECUTE \t foo=bar action=ALLOW\n" "2:16: error: unknown property"
+col_case "a missing action points at the rule's first token" \
+	"$HDR\n\t op=EXECUTE boot_verified=TRUE\n" "2:3: error: missing action"
+col_case "bad policy_version points at its token" \
+	"  \tpolicy_name=t policy_version=1.2\n" \
+	"1:18: error: policy_version must be MAJOR.MINOR.REV"
+col_case "bad policy_name points at its token" \
+	"policy_version=1.2.3 policy_name=\"a/b\"\n" "1:22: error: bad policy_name"
+col_case "a NUL byte points at itself" \
+	"policy_name=t\\0 policy_version=1.2.3\n" "1:14: error: NUL byte in policy"
+col_case "a misplaced quote points at its token" \
+	"$HDR\nop=EXECUTE op=EX\"ECUTE\" action=ALLOW\n" "2:12: error: misplaced quote"
+col_case "a duplicate DEFAULT points at the line" \
+	"$HDR\nDEFAULT action=DENY\n# c\n   DEFAULT action=ALLOW\n" \
+	"4:4: error: duplicate DEFAULT"
+col_case "a duplicate key points at the second one" \
+	"$HDR\nop=EXECUTE boot_verified=TRUE boot_verified=TRUE action=DENY\n" \
+	"2:31: error: key boot_verified given twice"
+
+# every error, not only the first
+printf '%s\n' "$HDR" 'op=EXECUTE action=allow' 'DEFAULT action=DENY' \
+	'op=EXEC action=ALLOW' 'DEFAULT action=ALLOW' \
+	'op=KMODULE boot_verified=TRUE' 'DEFAULT action=ALLOW' >"$work/many.pol"
+run "$IPECTL" check "$work/many.pol"
+want="$work/many.pol:2:12: error: unknown action
+$work/many.pol:4:1: error: unknown op
+$work/many.pol:5:1: error: duplicate DEFAULT
+$work/many.pol:6:1: error: missing action
+$work/many.pol:7:1: error: duplicate DEFAULT"
+expect "check reports every error of a policy, in line order" \
+	'[ $rc -eq 1 ] && [ "$err" = "$want" ]' "exit $rc" "expected:" "$want" "got:" "$err"
+run "$IPECTL" check --lenient "$work/many.pol"
+want="$work/many.pol:2:12: warning: line ignored (lenient parsing): unknown action
+$work/many.pol:4:1: warning: line ignored (lenient parsing): unknown op
+$work/many.pol:5:1: error: duplicate DEFAULT
+$work/many.pol:6:1: warning: line ignored (lenient parsing): missing action
+$work/many.pol:7:1: error: duplicate DEFAULT"
+expect "check --lenient: skipped lines are warnings, fatal errors stay errors" \
+	'[ $rc -eq 1 ] && [ "$err" = "$want" ]' "exit $rc" "expected:" "$want" "got:" "$err"
+printf '%s\n' "policy_name=t policy_version=1.2" 'op=BOGUS' >"$work/hdr.pol"
+run "$IPECTL" check "$work/hdr.pol"
+expect "a header error stops the report (no noise after it)" \
+	'[ $rc -eq 1 ] &&
+	 [ "$err" = "$work/hdr.pol:1:15: error: policy_version must be MAJOR.MINOR.REV" ]' \
+	"$err"
+printf '%s\n' "$HDR" 'DEFAULT action=ALLOW' 'op=EXECUTE bogus=1 action=ALLOW' \
+	>"$work/len.pol"
+run "$IPECTL" check --lenient "$work/len.pol"
+want="$work/len.pol:3:12: warning: line ignored (lenient parsing): unknown property"
+expect "check --lenient accepts what ipe.strict_parse=0 accepts (exit 0, a warning)" \
+	'[ $rc -eq 0 ] && [ "$err" = "$want" ]' "exit $rc" "$err"
+run "$IPECTL" check --lenient --Werror "$work/len.pol"
+expect "check --lenient --Werror fails on the skipped line" \
+	'[ $rc -eq 1 ] && [[ "$err" == *"3:12: error: line ignored"* ]]' "exit $rc" "$err"
+
+# the admin guide's examples all pass; names of the examples
+if bash "$top/tools/testing/selftests/ipe/host_prepare_docs.sh" "$work/docs" \
+	"$keys" >"$work/docs.log" 2>&1; then
+	bad=
+	for f in "$work"/docs/data/doc_*.pol; do
+		"$IPECTL" check -q "$f" || bad="$bad $(basename "$f")"
+	done
+	expect "every example policy of the admin guide checks without error" \
+		'[ -z "$bad" ]' "refused:$bad"
+else
+	not_ok "the admin guide's examples are extracted" "$(tail -n 5 "$work/docs.log")"
+fi
+
+# ---------------------------------------------------------------------
+# (b) signing
+
+cat >"$work/good.pol" <<EOF
+policy_name=good policy_version=1.0.0
+DEFAULT action=DENY
+op=EXECUTE boot_verified=TRUE action=ALLOW
+op=KERNEL_READ boot_verified=TRUE action=ALLOW
+EOF
+if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
+	ca=$keys/ca.pem
+	cakey=$keys/ca.key
+	untrusted=$keys/untrusted.pem
+	untrusted_key=$keys/untrusted.key
+	if [ ! -r "$untrusted" ] || [ ! -r "$untrusted_key" ]; then
+		untrusted=$work/untrusted.pem
+		untrusted_key=$work/untrusted.key
+		openssl req -x509 -newkey rsa:2048 -nodes -sha256 -days 30 \
+			-subj "/CN=ipectl test untrusted CA/" -keyout "$untrusted_key" \
+			-out "$untrusted" -addext "basicConstraints=critical,CA:TRUE" \
+			-addext "keyUsage=digitalSignature,keyCertSign" 2>/dev/null
+	fi
+
+	run "$IPECTL" sign "$work/good.pol" --key "$cakey" --cert "$ca" -o "$work/good.p7s"
+	expect "sign exits 0 on a clean policy and prints nothing" \
+		'[ $rc -eq 0 ] && [ -z "$out$err" ] && [ -s "$work/good.p7s" ]' "exit $rc" "$err"
+	openssl smime -verify -binary -inform der -CAfile "$ca" -purpose any \
+		-in "$work/good.p7s" -out "$work/good.content" 2>"$work/v.log"
+	vrc=$?
+	expect "the blob verifies against ca.pem and carries the policy byte for byte" \
+		'[ $vrc -eq 0 ] && cmp -s "$work/good.content" "$work/good.pol"' \
+		"verify exit $vrc" "$(cat "$work/v.log")"
+	openssl smime -verify -binary -inform der -noverify -in "$work/good.p7s" \
+		-out "$work/good.content2" 2>/dev/null
+	expect "-noverify: the signature itself checks, content equal" \
+		'[ $? -eq 0 ] && cmp -s "$work/good.content2" "$work/good.pol"'
+	openssl smime -sign -binary -outform der -noattr -nodetach \
+		-in "$work/good.pol" -signer "$ca" -inkey "$cakey" \
+		-out "$work/good.openssl.p7s" 2>/dev/null
+	expect "the blob is byte for byte what openssl smime -sign -noattr -nodetach makes" \
+		'cmp -s "$work/good.p7s" "$work/good.openssl.p7s"' \
+		"$(cmp "$work/good.p7s" "$work/good.openssl.p7s" 2>&1)"
+	openssl pkcs7 -inform der -in "$work/good.p7s" -print 2>/dev/null >"$work/p7.txt"
+	expect "the blob has no signed attributes" \
+		'grep -A1 "auth_attr:" "$work/p7.txt" | grep -q "<ABSENT>" &&
+		 ! grep -q signingTime "$work/p7.txt"'
+	expect "the first byte is a DER SEQUENCE" \
+		'[ "$(od -An -tx1 -N1 "$work/good.p7s" | tr -d " ")" = 30 ]'
+
+	openssl pkey -in "$cakey" -outform der -out "$work/ca.key.der" 2>/dev/null
+	openssl x509 -in "$ca" -outform der -out "$work/ca.der" 2>/dev/null
+	run "$IPECTL" sign "$work/good.pol" --key "$work/ca.key.der" \
+		--cert "$work/ca.der" -o "$work/der.p7s"
+	expect "sign takes a DER key and a DER certificate (same blob)" \
+		'[ $rc -eq 0 ] && cmp -s "$work/der.p7s" "$work/good.p7s"' "exit $rc" "$err"
+	cat "$cakey" "$ca" >"$work/both.pem"
+	run "$IPECTL" sign "$work/good.pol" --key "$work/both.pem" \
+		--cert "$work/both.pem" -o "$work/both.p7s"
+	expect "sign takes key and certificate from one PEM file" \
+		'[ $rc -eq 0 ] && cmp -s "$work/both.p7s" "$work/good.p7s"' "exit $rc" "$err"
+
+	cp "$work/good.pol" "$work/dflt.pol"
+	run "$IPECTL" sign "$work/dflt.pol" --key "$cakey" --cert "$ca"
+	expect "without -o the blob goes to POLICY.p7s" \
+		'[ $rc -eq 0 ] && cmp -s "$work/dflt.pol.p7s" "$work/good.p7s"' "$err"
+	"$IPECTL" sign - --key "$cakey" --cert "$ca" <"$work/good.pol" \
+		>"$work/stdout.p7s" 2>"$work/.err"
+	expect "sign - reads stdin and writes stdout" \
+		'cmp -s "$work/stdout.p7s" "$work/good.p7s"' "$(cat "$work/.err")"
+
+	"$IPECTL" sign "$work/good.pol" --key "$untrusted_key" --cert "$untrusted" \
+		-o "$work/untrusted.p7s" 2>/dev/null
+	openssl smime -verify -binary -inform der -CAfile "$ca" -purpose any \
+		-in "$work/untrusted.p7s" -out /dev/null 2>/dev/null
+	urc=$?
+	openssl smime -verify -binary -inform der -CAfile "$untrusted" -purpose any \
+		-in "$work/untrusted.p7s" -out /dev/null 2>/dev/null
+	expect "a blob signed by another CA does not verify against ca.pem (but against its own)" \
+		'[ $urc -ne 0 ] && [ $? -eq 0 ]' "verify against ca.pem exit $urc"
+
+	printf '%s\n' "$HDR" 'op=EXECUTE action=allow' 'DEFAULT action=DENY' \
+		>"$work/bad.pol"
+	run "$IPECTL" sign "$work/bad.pol" --key "$cakey" --cert "$ca" -o "$work/bad.p7s"
+	expect "sign refuses a policy with an error (exit 1, the error shown, no output)" \
+		'[ $rc -eq 1 ] && [ ! -e "$work/bad.p7s" ] &&
+		 [[ "$err" == *"2:12: error: unknown action"* ]] &&
+		 [[ "$err" == *"not signed"* ]]' \
+		"exit $rc" "$err"
+	run "$IPECTL" sign --force "$work/bad.pol" --key "$cakey" --cert "$ca" -o "$work/bad.p7s"
+	openssl smime -verify -binary -inform der -noverify -in "$work/bad.p7s" \
+		-out "$work/bad.content" 2>/dev/null
+	expect "sign --force signs it anyway" \
+		'[ $rc -eq 0 ] && cmp -s "$work/bad.content" "$work/bad.pol"' "exit $rc" "$err"
+	printf '%s\n' "$HDR" 'op=EXECUTE bogus=1 action=ALLOW' \
+		'DEFAULT action=DENY' >"$work/lenient.pol"
+	run "$IPECTL" sign --lenient "$work/lenient.pol" --key "$cakey" --cert "$ca" \
+		-o "$work/lenient.p7s"
+	expect "sign --lenient signs what lenient parsing accepts, with the warning" \
+		'[ $rc -eq 0 ] && [ -s "$work/lenient.p7s" ] &&
+		 [[ "$err" == *"warning: line ignored"* ]]' \
+		"exit $rc" "$err"
+	run "$IPECTL" sign "$work/good.pol" --key "$untrusted_key" --cert "$ca" -o "$work/x.p7s"
+	expect "sign refuses a key that does not belong to the certificate" \
+		'[ $rc -eq 1 ] && [ ! -e "$work/x.p7s" ] &&
+		 [[ "$err" == *"does not belong"* ]]' "$err"
+	run "$IPECTL" sign "$work/good.pol" --key "$work/nonexistent.key" \
+		--cert "$ca" -o "$work/x.p7s"
+	expect "sign reports a missing key file" \
+		'[ $rc -ne 0 ] && [[ "$err" == *"nonexistent.key"* ]]' "$err"
+	run "$IPECTL" sign "$work/good.pol" --cert "$ca"
+	expect "sign without --key is a usage error (exit 2)" '[ $rc -eq 2 ]' "exit $rc"
+
+	# a 2 MB policy: same form, no special case
+	{
+		echo 'policy_name=big policy_version=1.0.0'
+		echo 'DEFAULT action=ALLOW'
+		rule_fmt='op=EXECUTE dmverity_roothash=sha256:%064x action=DENY # rule %d\n'
+		i=0
+		while [ $i -lt 20000 ]; do
+			printf "$rule_fmt" $i $i
+			i=$((i + 1))
+		done
+	} >"$work/big.pol"
+	size=$(stat -c %s "$work/big.pol")
+	t0=$(date +%s)
+	run "$IPECTL" check --Werror "$work/big.pol"
+	t1=$(date +%s)
+	expect "check: a $size-byte policy of 20000 rules is clean, in under 20 s" \
+		'[ $rc -eq 0 ] && [ -z "$err" ] && [ $((t1 - t0)) -lt 20 ]' "exit $rc" \
+		"$(printf '%s\n' "$err" | head -n 5)" "$((t1 - t0)) s"
+	run "$IPECTL" sign "$work/big.pol" --key "$cakey" --cert "$ca" -o "$work/big.p7s"
+	openssl smime -verify -binary -inform der -CAfile "$ca" -purpose any \
+		-in "$work/big.p7s" -out "$work/big.content" 2>/dev/null
+	expect "sign: the 2 MB policy round-trips through openssl smime -verify" \
+		'[ $rc -eq 0 ] && [ "$size" -gt 2000000 ] &&
+		 cmp -s "$work/big.content" "$work/big.pol"' \
+		"exit $rc" "$err"
+
+	# the VM test's ipectl, built as host_prepare.sh builds it, signs the
+	# test's policies as test_80_ipectl.sh does in the VM
+	if bash "$top/tools/testing/selftests/ipe/host_prepare_ipectl.sh" \
+		"$work/vm" >"$work/vm.log" 2>&1; then
+		vd=$work/vm/data
+		bad=
+		for b in a_1 a_2 b old; do
+			pol=$top/tools/testing/selftests/ipe/policies/ipectl_$b.pol
+			"$vd/ipectl" sign "$pol" --key "$cakey" --cert "$ca" \
+				-o "$work/vm_$b.p7s" 2>/dev/null &&
+				openssl smime -verify -binary -inform der -CAfile "$ca" \
+					-purpose any -in "$work/vm_$b.p7s" \
+					-out "$work/vm.content" 2>/dev/null &&
+				cmp -s "$work/vm.content" "$pol" || bad="$bad $b"
+		done
+		expect "host_prepare_ipectl.sh builds the VM test's ipectl; it signs" \
+			'[ -z "$bad" ] && [ -x "$vd/ipectl" ]' "wrong:$bad"
+	else
+		not_ok "host_prepare_ipectl.sh builds the VM test's ipectl" \
+			"$(tail -n 5 "$work/vm.log")"
+	fi
+else
+	skip "signing tests" "no $keys/ca.key"
+fi
+
+# ---------------------------------------------------------------------
+# (c) deployment on a fake tree
+
+fakewrite=$work/fakewrite.so
+if ! $CC -shared -fPIC -O1 -Wall -o "$fakewrite" "$here/fakewrite.c" -ldl \
+	>"$work/cc2.log" 2>&1; then
+	not_ok "the write() interposer compiles" "$(cat "$work/cc2.log")"
+	fakewrite=
+fi
+
+# fake_tree: a fresh $sec (securityfs) and $sys (sysctl) with two
+# policies: pl_a (active, version 1.0.0) and boot (the boot policy)
+fake_tree() {
+	rm -rf "$work/fake"
+	sec=$work/fake/sec
+	sys=$work/fake/sys
+	mkdir -p "$sec/policies" "$sys"
+	: >"$sec/new_policy"
+	: >"$sec/del_policy"
+	echo 1 >"$sec/enforce"
+	echo 0 >"$sec/success_audit"
+	echo 1 >"$sys/enforce"
+	echo 0 >"$sys/success_audit"
+	echo 1 >"$sys/strict_parse"
+	printf 'pl_a\n' >"$sys/active_policy"
+	printf '\n' >"$sys/audit_policy"
+	mkpol pl_a 1.0.0 1 signed
+	mkpol boot 0.1.0 0 boot
+	chmod -R a+rX "$work/fake"
+}
+
+# mkpol NAME VERSION ACTIVE signed|boot
+mkpol() {
+	local d=$sec/policies/$1
+
+	mkdir -p "$d"
+	printf 'policy_name=%s policy_version=%s\nDEFAULT action=ALLOW\n' "$1" "$2" >"$d/content"
+	cp "$d/content" "$d/policy"
+	echo "$1" >"$d/name"
+	echo "$2" >"$d/version"
+	echo "$3" >"$d/active"
+	if [ "$4" = boot ]; then
+		: >"$d/raw"
+	else
+		echo signed >"$d/raw"
+	fi
+	cp "$d/raw" "$d/pkcs7"
+	: >"$d/update"
+	: >"$d/delete"
+	echo 0 >"$d/audit"
+}
+
+IPC() { "$IPECTL" --root "$sec" --sysctl-root "$sys" "$@"; }
+
+if [ -s "$work/good.p7s" ]; then
+	blob=$work/good.p7s
+else
+	printf '\x30\x03\x02\x01\x01' >"$work/fake.p7s"
+	blob=$work/fake.p7s
+fi
+
+fake_tree
+run IPC load "$blob"
+expect "load writes the blob to new_policy, byte for byte" \
+	'[ $rc -eq 0 ] && cmp -s "$sec/new_policy" "$blob"' "exit $rc" "$err"
+expect "load names the policy it loaded" '[[ "$out" == *"\"good\" version 1.0.0"* ]]' "$out"
+if [ -n "$fakewrite" ]; then
+	fake_tree
+	rm -f "$work/wlog"
+	IPECTL_FAKE_LOG=$work/wlog LD_PRELOAD=$fakewrite IPC load -q "$blob"
+	expect "load writes the whole blob in one write()" \
+		'[ "$(cat "$work/wlog")" = "$(stat -c %s "$blob")" ]' \
+		"writes: $(cat "$work/wlog" 2>&1)"
+	fake_tree
+	rm -f "$work/wlog"
+	IPECTL_FAKE_LOG=$work/wlog IPECTL_FAKE_SHORT=100 LD_PRELOAD=$fakewrite \
+		IPC load -q "$blob"
+	expect "load continues after short writes until the blob is complete" \
+		'[ $(wc -l <"$work/wlog") -gt 1 ] && cmp -s "$sec/new_policy" "$blob"' \
+		"writes: $(tr '\n' ' ' <"$work/wlog")"
+fi
+fake_tree
+IPECTL_ROOT=$sec IPECTL_SYSCTL_ROOT=$sys "$IPECTL" load -q "$blob"
+expect "IPECTL_ROOT selects the securityfs root" 'cmp -s "$sec/new_policy" "$blob"'
+
+fake_tree
+run IPC update pl_a "$blob"
+expect "update NAME writes to policies/NAME/update" \
+	'[ $rc -eq 0 ] && cmp -s "$sec/policies/pl_a/update" "$blob" &&
+	 [ ! -s "$sec/new_policy" ]' \
+	"exit $rc" "$err"
+rm "$sec/policies/pl_a/update"
+run IPC update pl_a "$blob"
+expect "update falls back to policies/NAME/raw without an update node" \
+	'[ $rc -eq 0 ] && cmp -s "$sec/policies/pl_a/raw" "$blob"' "exit $rc" "$err"
+run IPC update nosuch "$blob"
+expect "update of an unknown policy: \"no such policy\", exit 1" \
+	'[ $rc -eq 1 ] && [[ "$err" == *"no such policy: \"nosuch\" (ENOENT)"* ]]' "exit $rc" "$err"
+
+fake_tree
+run IPC activate boot
+expect "activate writes the name to the sysctl active_policy, without newline" \
+	'[ $rc -eq 0 ] && [ "$(od -An -c "$sys/active_policy" | tr -d " ")" = boot ]' \
+	"exit $rc" "$err" "$(od -c "$sys/active_policy")"
+rm "$sys/active_policy"
+run IPC activate boot
+expect "without the sysctl, activate writes 1 to policies/NAME/active" \
+	'[ $rc -eq 0 ] && [ "$(cat "$sec/policies/boot/active")" = 1 ]' "exit $rc" "$err"
+run IPC activate nosuch
+expect "activate of an unknown policy: \"no such policy\", exit 1" \
+	'[ $rc -eq 1 ] && [[ "$err" == *"no such policy"* ]]' "exit $rc" "$err"
+run IPC activate ../x
+expect "activate refuses a name that cannot be a policy (exit 2)" '[ $rc -eq 2 ]' "exit $rc"
+
+fake_tree
+run IPC delete boot
+expect "delete writes the name to del_policy" \
+	'[ $rc -eq 0 ] && [ "$(od -An -c "$sec/del_policy" | tr -d " ")" = boot ]' "exit $rc" "$err"
+rm "$sec/del_policy"
+run IPC delete boot
+expect "without del_policy, delete writes 1 to policies/NAME/delete" \
+	'[ $rc -eq 0 ] && [ "$(cat "$sec/policies/boot/delete")" = 1 ]' "exit $rc" "$err"
+
+fake_tree
+sum_a=$(sha256sum "$sec/policies/pl_a/content" | cut -d' ' -f1)
+IPC list --json >"$work/list.json" 2>"$work/.err"
+expect "list --json is valid JSON" 'json_ok "$work/list.json"' "$(cat "$work/list.json")"
+got=$(pyjson "$work/list.json" \
+	'[(p["name"], p["version"], p["active"], p["boot"], p["sha256"]) for p in j]')
+sum_boot=$(sha256sum "$sec/policies/boot/content" | cut -d' ' -f1)
+want="[('boot', '0.1.0', False, True, '$sum_boot'), ('pl_a', '1.0.0', True, False, '$sum_a')]"
+expect "list --json: name, version, active, boot and sha256 of content per policy" \
+	'[ "$got" = "$want" ]' "expected $want" "got      $got"
+run IPC list
+expect "list prints a table with each policy" \
+	'[ $rc -eq 0 ] && [[ "$out" == *"pl_a"*"1.0.0"*"yes"*"$sum_a"* ]]' "$out"
+IPC status --json >"$work/status.json" 2>"$work/.err"
+expect "status --json is valid JSON" 'json_ok "$work/status.json"' "$(cat "$work/status.json")"
+got=$(pyjson "$work/status.json" '(j["enforce"], j["success_audit"], j["strict_parse"],
+	j["active_policy"]["name"], j["active_policy"]["version"],
+	j["active_policy"]["sha256"], len(j["policies"]))')
+want="(True, False, True, 'pl_a', '1.0.0', '$sum_a', 2)"
+expect "status --json: settings, active policy with version and hash, policies" \
+	'[ "$got" = "$want" ]' "expected $want" "got      $got"
+run IPC status
+want_enforce="enforce:        1 (enforcing)"
+want_active="active policy:  pl_a (version 1.0.0, sha256 $sum_a)"
+expect "status prints the settings and the active policy" \
+	'[ $rc -eq 0 ] && [[ "$out" == *"$want_enforce"*"$want_active"* ]]' "$out"
+: >"$sys/active_policy"
+echo 0 >"$sec/policies/pl_a/active"
+IPC status --json >"$work/status2.json"
+expect "status --json: no active policy is null" \
+	'[ "$(pyjson "$work/status2.json" "j[\"active_policy\"]")" = None ]' \
+	"$(cat "$work/status2.json")"
+rm -rf "$sec/policies"/*
+IPC list --json >"$work/empty.json"
+expect "list --json of no policy is an empty array" \
+	'json_ok "$work/empty.json" && [ "$(pyjson "$work/empty.json" "j")" = "[]" ]' \
+	"$(cat "$work/empty.json")"
+
+# the audit policy in status and list: from the sysctl audit_policy, else
+# from the audit nodes; a kernel with neither has none
+fake_tree
+mkpol cand 0.2.0 0 signed
+echo 1 >"$sec/policies/cand/audit"
+printf 'cand\n' >"$sys/audit_policy"
+sum_cand=$(sha256sum "$sec/policies/cand/content" | cut -d' ' -f1)
+run IPC status
+want="active policy:  pl_a (version 1.0.0, sha256 $sum_a)
+audit policy:   cand (version 0.2.0, sha256 $sum_cand)
+policies:       3 loaded"
+expect "status names the audit policy, with its version and hash" \
+	'[ $rc -eq 0 ] && [ -z "$err" ] && [[ "$out" == *"$want"* ]]' \
+	"exit $rc" "expected:" "$want" "got:" "$out" "$err"
+want="NAME  VERSION            ACTIVE  AUDIT  BOOT  SHA256
+boot  0.1.0              no      no     yes   $sum_boot
+cand  0.2.0              no      yes    no    $sum_cand
+pl_a  1.0.0              yes     no     no    $sum_a"
+run IPC list
+expect "list has an AUDIT column" '[ $rc -eq 0 ] && [ "$out" = "$want" ]' \
+	"expected:" "$want" "got:" "$out"
+IPC status --json >"$work/status3.json" 2>"$work/.err"
+got=$(pyjson "$work/status3.json" '(j["audit_policy"]["name"],
+	j["audit_policy"]["version"], j["audit_policy"]["sha256"],
+	j["audit_policy"]["audit"], j["audit_policy"]["active"],
+	j["active_policy"]["name"], j["active_policy"]["audit"])')
+want="('cand', '0.2.0', '$sum_cand', True, False, 'pl_a', False)"
+expect "status --json: audit_policy, and \"audit\" in each policy" \
+	'json_ok "$work/status3.json" && [ "$got" = "$want" ]' \
+	"expected $want" "got      $got"
+IPC list --json >"$work/list3.json" 2>"$work/.err"
+got=$(pyjson "$work/list3.json" '[(p["name"], p["audit"]) for p in j]')
+want="[('boot', False), ('cand', True), ('pl_a', False)]"
+tail_cand="\"active\": false, \"boot\": false, \"sha256\": \"$sum_cand\", \"audit\": true}"
+expect "list --json: \"audit\" true for the audit policy only" \
+	'[ "$got" = "$want" ] && [[ "$(cat "$work/list3.json")" == *"$tail_cand"* ]]' \
+	"expected $want" "got      $got" "$(cat "$work/list3.json")"
+printf '\n' >"$sys/audit_policy"
+echo 0 >"$sec/policies/cand/audit"
+run IPC status
+expect "status: an empty sysctl audit_policy is no audit policy" \
+	'[ $rc -eq 0 ] && [[ "$out" == *"
+audit policy:   none
+"* ]]' "$out"
+rm "$sys/audit_policy"
+echo 1 >"$sec/policies/cand/audit"
+run IPC status
+want="audit policy:   cand (version 0.2.0, sha256 $sum_cand)"
+expect "status: without the sysctl, the policy whose audit node reads 1" \
+	'[ $rc -eq 0 ] && [[ "$out" == *"$want"* ]]' \
+	"$out" "$err"
+rm -f "$sec/policies"/*/audit
+run IPC status
+IPC status --json >"$work/status4.json" 2>>"$work/.err"
+IPC list --json >"$work/list4.json" 2>>"$work/.err"
+got=$(pyjson "$work/status4.json" '(j["audit_policy"],
+	[p["audit"] for p in j["policies"]])')
+expect "a kernel without the audit policy (no sysctl, no node): none, no error" \
+	'[ $rc -eq 0 ] && [ ! -s "$work/.err" ] && [[ "$out" == *"audit policy:   none"* ]] &&
+	 [ "$got" = "(None, [False, False, False])" ] &&
+	 [ "$(pyjson "$work/list4.json" "[p[\"audit\"] for p in j]")" = "[False, False, False]" ]' \
+	"exit $rc" "$got" "$out" "$(cat "$work/.err")"
+
+# audit-policy: set and clear, through the sysctl or the audit nodes
+fake_tree
+mkpol cand 0.2.0 0 signed
+run IPC audit-policy cand
+expect "audit-policy NAME writes the name to the sysctl audit_policy, without newline" \
+	'[ $rc -eq 0 ] && [ "$(od -An -c "$sys/audit_policy" | tr -d " ")" = cand ] &&
+	 [ "$out" = "audit policy set to \"cand\"" ] &&
+	 [ "$(cat "$sec/policies/cand/audit")" = 0 ]' \
+	"exit $rc" "$out" "$err" "$(od -c "$sys/audit_policy")"
+run IPC audit-policy --clear
+expect "audit-policy --clear writes a lone newline to the sysctl, names the policy it had" \
+	'[ $rc -eq 0 ] && [ "$(od -An -tx1 "$sys/audit_policy" | tr -d " ")" = 0a ] &&
+	 [ "$out" = "audit policy cleared (was \"cand\")" ]' \
+	"exit $rc" "$out" "$err" "$(od -c "$sys/audit_policy")"
+run IPC audit-policy -q --clear
+expect "audit-policy -q --clear with none: the same write, nothing printed" \
+	'[ $rc -eq 0 ] && [ -z "$out$err" ] &&
+	 [ "$(od -An -tx1 "$sys/audit_policy" | tr -d " ")" = 0a ]' "exit $rc" "$out" "$err"
+rm "$sys/audit_policy"
+run IPC audit-policy cand
+expect "without the sysctl, audit-policy NAME writes 1 to policies/NAME/audit" \
+	'[ $rc -eq 0 ] && [ "$(od -An -c "$sec/policies/cand/audit" | tr -d " ")" = 1 ] &&
+	 [ "$(cat "$sec/policies/pl_a/audit")" = 0 ]' "exit $rc" "$err"
+run IPC audit-policy --clear
+expect "without the sysctl, --clear writes 0 to the audit node of the audit policy only" \
+	'[ $rc -eq 0 ] && [ "$(od -An -c "$sec/policies/cand/audit" | tr -d " ")" = 0 ] &&
+	 [ "$(od -An -c "$sec/policies/pl_a/audit" | tr -d " ")" = "0\n" ] &&
+	 [ "$out" = "audit policy cleared (was \"cand\")" ]' \
+	"exit $rc" "$out" "$err"
+run IPC audit-policy --clear
+expect "without the sysctl, --clear with no audit policy writes nothing and says so" \
+	'[ $rc -eq 0 ] && [ "$out" = "no audit policy: nothing to clear" ] &&
+	 [ "$(od -An -c "$sec/policies/boot/audit" | tr -d " ")" = "0\n" ]' \
+	"exit $rc" "$out" "$err"
+rm -f "$sec/policies"/*/audit
+run IPC audit-policy cand
+expect "a kernel without the audit policy: audit-policy says so, exit 1, writes nothing" \
+	'[ $rc -eq 1 ] &&
+	 [[ "$err" == *"audit-policy: this kernel has no audit policy"*"(ENOENT)" ]] &&
+	 [ ! -e "$sec/policies/cand/audit" ]' "exit $rc" "$err"
+run IPC audit-policy nosuch
+expect "audit-policy of an unknown policy: \"no such policy\", exit 1" \
+	'[ $rc -eq 1 ] && [[ "$err" == *"audit-policy: no such policy: \"nosuch\" (ENOENT)"* ]]' \
+	"exit $rc" "$err"
+run IPC audit-policy ../x
+expect "audit-policy refuses a name that cannot be a policy (exit 2)" '[ $rc -eq 2 ]' "exit $rc"
+run IPC audit-policy
+rc1=$rc
+run IPC audit-policy --clear cand
+expect "audit-policy takes one name, or --clear alone (exit 2)" \
+	'[ $rc1 -eq 2 ] && [ $rc -eq 2 ] && [[ "$err" == *"NAME | --clear"* ]]' \
+	"exit $rc1, $rc" "$err"
+
+# securityfs missing
+run "$IPECTL" --root "$work/nonexistent/ipe" --sysctl-root "$sys" list
+expect "no securityfs directory: \"IPE is not available\", exit 1" \
+	'[ $rc -eq 1 ] && [[ "$err" == *"IPE is not available"* ]]' "exit $rc" "$err"
+mkdir -p "$work/sfs"
+echo "lockdown,capability,yama" >"$work/sfs/lsm"
+run "$IPECTL" --root "$work/sfs/ipe" load "$blob"
+expect "securityfs without IPE: the LSM list is named" \
+	'[ $rc -eq 1 ] && [[ "$err" == *"without the IPE LSM"*"lockdown,capability,yama"* ]]' "$err"
+
+# permissions: EACCES for real, as an unprivileged user
+fake_tree
+chmod 444 "$sec/new_policy"
+if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ] &&
+	setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+	run setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$IPECTL" --root "$sec" --sysctl-root "$sys" load "$blob"
+	expect "a node that refuses writes (EACCES): message and exit 1" \
+		'[ $rc -eq 1 ] && [[ "$err" == *"permission denied"*"(EACCES)"* ]]' \
+		"exit $rc" "$err"
+elif [ "$(id -u)" != 0 ]; then
+	run IPC load "$blob"
+	expect "a node that refuses writes (EACCES): message and exit 1" \
+		'[ $rc -eq 1 ] && [[ "$err" == *"permission denied"*"(EACCES)"* ]]' \
+		"exit $rc" "$err"
+else
+	skip "EACCES through permissions" "no setpriv"
+fi
+fake_tree
+rm "$sec/new_policy"
+run IPC load "$blob"
+expect "a missing new_policy node (ENOENT): message and exit 1" \
+	'[ $rc -eq 1 ] && [[ "$err" == *"new_policy not found"*"(ENOENT)"* ]]' "exit $rc" "$err"
+run IPC load "$work/nonexistent.p7s"
+expect "load of a file that cannot be read: exit 2" \
+	'[ $rc -eq 2 ] && [[ "$err" == *"nonexistent.p7s"* ]]' "exit $rc" "$err"
+
+# every kernel error code, through the write() interposer
+errnum() { "$PY" -c "import errno; print(errno.$1)"; }
+# fake_err ERRNO OP ARGS... -- PATTERN: the op fails with ERRNO and prints PATTERN
+fake_err() {
+	local e=$1 pat
+
+	shift
+	pat=${*: -1}
+	set -- "${@:1:$(($# - 2))}"
+	fake_tree
+	[ -n "${SETUP:-}" ] && eval "$SETUP"
+	run env IPECTL_FAKE_ERRNO="$(errnum "$e")" LD_PRELOAD="$fakewrite" \
+		"$IPECTL" --root "$sec" --sysctl-root "$sys" "$@"
+	expect "$e from the kernel ($1): \"$pat\"" \
+		'[ $rc -eq 1 ] && [[ "$err" == *"$pat"* ]] && [[ "$err" == *"($e)"* ]]' \
+		"exit $rc" "$err"
+}
+if [ -n "$fakewrite" ]; then
+	SETUP=
+	fake_err EKEYREJECTED load "$blob" -- "signature not trusted by the kernel's keyring"
+	fake_err ENOKEY load "$blob" -- "does not chain to a trusted key"
+	fake_err EBADMSG load "$blob" -- "malformed PKCS#7 or policy"
+	fake_err EBADMSG load "$work/good.pol" -- "not one (an unsigned policy?)"
+	fake_err EEXIST load "$blob" -- "a policy named \"good\" is already loaded"
+	fake_err EPERM load "$blob" -- "needs CAP_MAC_ADMIN"
+	fake_err EACCES load "$blob" -- "permission denied"
+	fake_err E2BIG load "$blob" -- "larger than the kernel accepts"
+	fake_err EINVAL load "$blob" -- "the kernel refused the policy"
+	if [ -s "$work/bad.p7s" ]; then
+		fake_err EINVAL load "$work/bad.p7s" -- \
+			"refused the policy: line 2:12: unknown action"
+	fi
+	fake_err ENOMEM load "$blob" -- "out of memory"
+	fake_err ENODEV load "$blob" -- "IPE is not available"
+	fake_err ENOPKG load "$blob" -- "lacks the digest or signature algorithm"
+	stale="version older than the deployed one"
+	msg="version not newer than the deployed one: pl_a is loaded with"
+	fake_err ESTALE update pl_a "$blob" -- \
+		"$msg version 1.0.0, the update has 1.0.0"
+	fake_err EINVAL update pl_a "$blob" -- "is named \"good\", not \"pl_a\""
+	fake_err EPERM update boot "$blob" -- "\"boot\" is the boot policy, which cannot be updated"
+	fake_err ENOENT update pl_a "$blob" -- "no such policy: \"pl_a\""
+	fake_err ESTALE activate boot -- \
+		"$stale: boot has version 0.1.0, the active policy pl_a"
+	fake_err EPERM activate boot -- "needs CAP_MAC_ADMIN"
+	fake_err ENOENT activate boot -- "no such policy"
+	fake_err EINVAL activate boot -- "invalid argument"
+	fake_err EPERM delete pl_a -- "\"pl_a\" is the active policy; activate another one first"
+	fake_err EPERM delete boot -- "\"boot\" is the boot policy, which cannot be deleted"
+	fake_err EACCES delete pl_a -- "is the active policy"
+	fake_err ENOENT delete boot -- "no such policy"
+	SETUP='echo 0 >"$sec/policies/pl_a/active"; : >"$sys/active_policy"'
+	fake_err EPERM delete pl_a -- "needs CAP_MAC_ADMIN"
+	SETUP=
+	fake_err EIO load "$blob" -- "Input/output error"
+	fake_err EBUSY audit-policy pl_a -- \
+		"audit-policy: \"pl_a\" is the active policy, which cannot also be the audit policy"
+	fake_err EPERM audit-policy boot -- "needs CAP_MAC_ADMIN"
+	fake_err ENOENT audit-policy boot -- "no such policy: \"boot\""
+	fake_err EPERM audit-policy --clear -- "needs CAP_MAC_ADMIN"
+fi
+
+# ---------------------------------------------------------------------
+# (e) warnings
+
+# warn_case DESC WANT TEXT-LINES...: WANT is the exact stderr (with @ for
+# the file name), or "" for none
+warn_case() {
+	local desc=$1 want=$2 f=$work/warn.pol
+
+	shift 2
+	printf '%s\n' "$@" >"$f"
+	run "$IPECTL" check "$f"
+	want=${want//@/$f}
+	expect "$desc" '[ $rc -eq 0 ] && [ "$err" = "$want" ]' "exit $rc" \
+		"expected: $want" "got:      $err"
+}
+shadowed="the rule at line 3 matches every event it would match"
+warn_case "shadowed rule: an earlier rule with a subset of its properties" \
+	"@:4:1: warning: rule for op=EXECUTE never matches: $shadowed" \
+	"$HDR" 'DEFAULT action=DENY' 'op=EXECUTE boot_verified=TRUE action=ALLOW' \
+	'op=EXECUTE dmverity_signature=TRUE boot_verified=TRUE action=DENY'
+warn_case "no shadowing the other way round (the narrower rule first)" "" \
+	"$HDR" 'DEFAULT action=DENY' \
+	'op=EXECUTE dmverity_signature=TRUE boot_verified=TRUE action=DENY' \
+	'op=EXECUTE boot_verified=TRUE action=ALLOW'
+warn_case "no shadowing across ops" "" \
+	"$HDR" 'DEFAULT action=DENY' 'op=KMODULE action=ALLOW' \
+	'op=EXECUTE boot_verified=TRUE action=ALLOW'
+warn_case "a rule without properties shadows every later rule of its op" \
+	"@:4:1: warning: rule for op=EXECUTE never matches: $shadowed" \
+	"$HDR" 'DEFAULT action=DENY' 'op=EXECUTE action=ALLOW' \
+	'op=EXECUTE dmverity_roothash=sha256:'"$H64"' action=DENY'
+warn_case "a root hash without algorithm shadows the same hash with one" \
+	"@:4:3: warning: rule for op=EXECUTE never matches: $shadowed" \
+	"$HDR" 'DEFAULT action=DENY' 'op=EXECUTE dmverity_roothash='"$H64"' action=DENY' \
+	'  op=EXECUTE dmverity_roothash=sha256:'"$H64"' action=ALLOW'
+warn_case "a hash with algorithm does not shadow the bare hash" "" \
+	"$HDR" 'DEFAULT action=DENY' 'op=EXECUTE dmverity_roothash=sha256:'"$H64"' action=DENY' \
+	'op=EXECUTE dmverity_roothash='"$H64"' action=ALLOW'
+warn_case "a KERNEL_READ rule shadowed in all six ops: one warning" \
+	"@:4:1: warning: rule for op=KERNEL_READ never matches: $shadowed" \
+	"$HDR" 'DEFAULT action=DENY' 'op=KERNEL_READ boot_verified=TRUE action=ALLOW' \
+	'op=KERNEL_READ boot_verified=TRUE dmverity_signature=FALSE action=DENY'
+warn_case "a KERNEL_READ rule shadowed in one op names that op" \
+	"@:4:1: warning: rule for op=FIRMWARE never matches: $shadowed" \
+	"$HDR" 'DEFAULT action=DENY' 'op=FIRMWARE action=DENY' \
+	'op=KERNEL_READ boot_verified=TRUE action=ALLOW'
+# nodef_case DESC WANT TEXT-LINES...: refused (exit 1), WANT the exact
+# stderr (with @ for the file name)
+nodef_case() {
+	local desc=$1 want=$2 f=$work/nodef.pol
+
+	shift 2
+	printf '%s\n' "$@" >"$f"
+	run "$IPECTL" check "$f"
+	want=${want//@/$f}
+	expect "$desc" '[ $rc -eq 1 ] && [ "$err" = "$want" ]' "exit $rc" \
+		"expected: $want" "got:      $err"
+}
+nodef_case "no DEFAULT at all: refused, naming every op" \
+	"@: error: no DEFAULT for EXECUTE, KERNEL_READ" \
+	'# comment' " $HDR" 'op=EXECUTE boot_verified=TRUE action=ALLOW'
+nodef_case "only the ops without DEFAULT are named" \
+	"@: error: no DEFAULT for FIRMWARE, KEXEC_IMAGE, KEXEC_INITRAMFS, POLICY, X509_CERT" \
+	"$HDR" 'DEFAULT op=EXECUTE action=DENY' 'DEFAULT op=KMODULE action=DENY'
+nodef_case "line errors first, the missing DEFAULT last" \
+	"@:2:12: error: unknown action
+@: error: no DEFAULT for EXECUTE" \
+	"$HDR" 'op=EXECUTE action=MAYBE' 'DEFAULT op=KERNEL_READ action=DENY'
+printf '%s\n' "$HDR" 'DEFALUT op=EXECUTE action=DENY' \
+	'DEFAULT op=KERNEL_READ action=DENY' >"$work/typo.pol"
+run "$IPECTL" check --lenient "$work/typo.pol"
+want="$work/typo.pol: error: no DEFAULT for EXECUTE
+$work/typo.pol:2:1: warning: line ignored (lenient parsing): expected key=value"
+expect "--lenient: a misspelt DEFAULT does not leave EXECUTE open" \
+	'[ $rc -eq 1 ] && [ "$err" = "$want" ]' "exit $rc" \
+	"expected: $want" "got:      $err"
+warn_case "a global DEFAULT covers every op" "" "$HDR" 'DEFAULT action=ALLOW'
+warn_case "every op with its DEFAULT, no global one" "" "$HDR" \
+	'DEFAULT op=EXECUTE action=DENY' 'DEFAULT op=KERNEL_READ action=ALLOW'
+dup="duplicate dmverity_roothash=sha256:$H64"
+warn_case "duplicate digest: the same dmverity_roothash twice in one op" \
+	"@:4:27: warning: $dup for op=EXECUTE (first at line 3)" \
+	"$HDR" 'DEFAULT action=DENY' \
+	'op=EXECUTE boot_verified=TRUE dmverity_roothash=sha256:'"$H64"' action=DENY' \
+	'op=EXECUTE action=ALLOW   dmverity_roothash=sha256:'"${H64^^}"
+warn_case "no duplicate digest in different ops" "" \
+	"$HDR" 'DEFAULT action=DENY' 'op=EXECUTE dmverity_roothash=sha256:'"$H64"' action=DENY' \
+	'op=KMODULE dmverity_roothash=sha256:'"$H64"' action=DENY'
+D256=0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0
+warn_case "a clean policy gives no warning at all" "" \
+	'policy_name="Appliance lockdown" policy_version=3.0.0' 'DEFAULT action=DENY' \
+	'op=EXECUTE dmverity_roothash=sha256:'"$D256"' action=DENY' \
+	'op=KERNEL_READ dmverity_roothash=sha256:'"$D256"' action=DENY' \
+	'op=EXECUTE boot_verified=TRUE action=ALLOW' \
+	'op=EXECUTE dmverity_signature=TRUE action=ALLOW' \
+	'op=KERNEL_READ boot_verified=TRUE action=ALLOW' \
+	'op=KERNEL_READ dmverity_signature=TRUE action=ALLOW'
+printf '%s\n' "$HDR" 'DEFAULT action=DENY' 'op=EXECUTE action=ALLOW' \
+	'op=EXECUTE action=ALLOW' >"$work/w.pol"
+run "$IPECTL" check --Werror "$work/w.pol"
+expect "--Werror: warnings become errors, exit 1" \
+	'[ $rc -eq 1 ] &&
+	 [[ "$err" == *"4:1: error: rule for op=EXECUTE never matches"* ]]' \
+	"exit $rc" "$err"
+
+# ---------------------------------------------------------------------
+# (f) command line
+
+run "$IPECTL"
+expect "no command: usage, exit 2" '[ $rc -eq 2 ] && [[ "$err" == *usage:* ]]' "exit $rc"
+run "$IPECTL" frobnicate
+expect "unknown command: exit 2" '[ $rc -eq 2 ] && [[ "$err" == *"unknown command"* ]]' "exit $rc"
+run "$IPECTL" --help
+expect "--help: usage on stdout, exit 0" \
+	'[ $rc -eq 0 ] && [[ "$out" == *"check POLICY"* ]]' "exit $rc"
+run "$IPECTL" check
+expect "check without a file: exit 2" '[ $rc -eq 2 ]' "exit $rc"
+run "$IPECTL" check --bogus "$work/good.pol"
+expect "check with an unknown option: exit 2" '[ $rc -eq 2 ]' "exit $rc"
+run "$IPECTL" check "$work/good.pol" "$work/nonexistent.pol"
+expect "check of a missing file: the file named, exit 2" \
+	'[ $rc -eq 2 ] && [[ "$err" == *"nonexistent.pol: error: No such file"* ]]' \
+	"exit $rc" "$err"
+run "$IPECTL" check "$work/good.pol" "$work/bad.pol"
+expect "check of several files: each reported, exit 1 for one with errors" \
+	'[ $rc -eq 1 ] && [ "$err" = "$work/bad.pol:2:12: error: unknown action" ]' \
+	"exit $rc" "$err"
+printf '' | "$IPECTL" check - 2>"$work/.err"
+rc=$?
+expect "check - reads stdin; an empty policy has no line" \
+	'[ $rc -eq 1 ] && [ "$(cat "$work/.err")" = "<stdin>: error: empty policy" ]' \
+	"exit $rc" "$(cat "$work/.err")"
+run "$IPECTL" check -q "$work/bad.pol"
+expect "check -q prints nothing" '[ $rc -eq 1 ] && [ -z "$out$err" ]' "$out$err"
+run "$IPECTL" check -v "$work/good.pol"
+want="$work/good.pol: policy_name=\"good\" policy_version=1.0.0: 7 rules, 0 warnings"
+expect "check -v prints a summary" '[ $rc -eq 0 ] && [ "$out" = "$want" ]' "$out"
+run "$IPECTL" check --dump "$work/good.pol"
+expect "check --dump prints the tables the kernel builds" \
+	'[ $rc -eq 0 ] &&
+	 [[ "$out" == *"op=KMODULE boot_verified=TRUE action=ALLOW # line 4"* ]]' "$out"
+if [ -r "$here/../ipectl.8" ] && command -v man >/dev/null; then
+	MANWIDTH=80 man -l "$here/../ipectl.8" >"$work/man.txt" 2>"$work/man.err"
+	expect "the man page renders without troff warnings" \
+		'[ -s "$work/man.txt" ] && [ ! -s "$work/man.err" ]' "$(cat "$work/man.err")"
+fi
+bash -n "$here/../ipectl.bash" 2>"$work/bc.err"
+expect "the bash completion parses" '[ ! -s "$work/bc.err" ]' "$(cat "$work/bc.err")"
+fake_tree
+got=$(bash -c '
+	source "$1"
+	comp() {
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		COMPREPLY=()
+		_ipectl ipectl
+		echo "${COMPREPLY[*]}"
+	}
+	comp ipectl ch
+	comp ipectl --root "$2" activate ""
+	comp ipectl --root = "$2" delete p
+	comp ipectl check --W
+	comp ipectl status --j
+' sh "$here/../ipectl.bash" "$sec" 2>&1 | tr '\n' '|')
+expect "the bash completion completes commands, policy names and options" \
+	'[ "$got" = "check|boot pl_a|pl_a|--Werror|--json|" ]' \
+	"got: $got"
+got=$(bash -c '
+	source "$1"
+	comp() {
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		COMPREPLY=()
+		_ipectl ipectl
+		echo "${COMPREPLY[*]}"
+	}
+	comp ipectl audit-
+	comp ipectl --root "$2" audit-policy ""
+	comp ipectl audit-policy --c
+	comp ipectl --root "$2" audit-policy --clear ""
+' sh "$here/../ipectl.bash" "$sec" 2>&1 | tr '\n' '|')
+expect "the bash completion completes audit-policy, its policy names and --clear" \
+	'[ "$got" = "audit-policy|boot pl_a|--clear||" ]' "got: $got"
+
+echo "1..$n"
+echo "# $((n - failed - skipped)) passed, $failed failed, $skipped skipped"
+[ $failed -eq 0 ]
