@@ -106,7 +106,8 @@ vm-tests: test-kernel initramfs
 # Tests that need no VM: the harness's own failure detection, polgen
 # (built with the test kernel) on valid and invalid boot policies, no call
 # cycle between the files of security/ipe (in the test kernel's objects),
-# ipectl's own suite, the user-space fuzzer, the Kconfig matrix and the
+# ipectl's own suite (on the default build and on one without OpenSSL;
+# a static one links and runs), the user-space fuzzer, the Kconfig matrix and the
 # KUnit suites on i386. ipectl and the fuzzer are built from this
 # repository, which has no tools/include: they take the assembled tree's.
 POLGEN := $(OBJ_TEST)/scripts/ipe/polgen/polgen
@@ -124,11 +125,31 @@ host-tests: tree
 	@harness/ipe-layers.sh $(OBJ_TEST) >$(B)/host-tests/layers.tap 2>&1 || true
 	@if $(MAKE) -s -C tools/security/ipe OUTPUT=$(B)/ipectl/ $(TOOLS_INC) \
 		>$(B)/ipectl.log 2>&1; then \
-		$(TOOLS_INC) bash tools/security/ipe/tests/run.sh $(B)/ipectl/ipectl \
-			>$(B)/host-tests/ipectl.tap 2>&1 || true; \
+		IPECTL_NO_OPENSSL=0 $(TOOLS_INC) bash tools/security/ipe/tests/run.sh \
+			$(B)/ipectl/ipectl >$(B)/host-tests/ipectl.tap 2>&1 || true; \
 	else \
 		echo "not ok 1 - ipectl builds (see build/ipectl.log)" >$(B)/host-tests/ipectl.tap; \
 	fi
+	@if $(MAKE) -s -C tools/security/ipe OUTPUT=$(B)/ipectl-nossl/ NO_OPENSSL=1 \
+		$(TOOLS_INC) >$(B)/ipectl-nossl.log 2>&1; then \
+		IPECTL_NO_OPENSSL=1 $(TOOLS_INC) bash tools/security/ipe/tests/run.sh \
+			$(B)/ipectl-nossl/ipectl >$(B)/host-tests/ipectl-nossl.tap 2>&1 || true; \
+	else \
+		echo "not ok 1 - ipectl builds without OpenSSL (see build/ipectl-nossl.log)" \
+			>$(B)/host-tests/ipectl-nossl.tap; \
+	fi
+	@if $(MAKE) -s -C tools/security/ipe OUTPUT=$(B)/ipectl-static/ NO_OPENSSL=1 \
+		STATIC=1 $(TOOLS_INC) >$(B)/ipectl-static.log 2>&1 && \
+	    ldd $(B)/ipectl-static/ipectl 2>&1 | grep -q 'not a dynamic executable' && \
+	    $(B)/ipectl-static/ipectl check tools/testing/selftests/ipe/boot_policy.pol \
+		>>$(B)/ipectl-static.log 2>&1; then \
+		echo "ok 1 - ipectl links statically without OpenSSL and runs" \
+			>$(B)/host-tests/ipectl-static.tap; \
+	else \
+		echo "not ok 1 - ipectl links statically without OpenSSL and runs (see build/ipectl-static.log)" \
+			>$(B)/host-tests/ipectl-static.tap; \
+	fi
+	@echo "1..1" >>$(B)/host-tests/ipectl-static.tap
 	@if $(MAKE) -s -C tools/testing/selftests/ipe/fuzz OUTPUT=$(B)/fuzz/ \
 		$(TOOLS_INC) >$(B)/fuzz.log 2>&1 && \
 	    $(B)/fuzz/ipe_fuzz --seed 1 --iterations 100000 --out $(B)/fuzz \

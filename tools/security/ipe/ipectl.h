@@ -46,7 +46,6 @@ void ipectl_error(const char *fmt, ...) __printf(1, 2);
 int ipectl_read_file(const char *path, char **buf, size_t *len);
 int ipectl_read_small(const char *path, char *buf, size_t size);
 int ipectl_write_all(int fd, const void *buf, size_t len);
-void ipectl_sha256_hex(const void *buf, size_t len, char hex[65]);
 void ipectl_json_str(FILE *f, const char *s);
 void ipectl_json_strn(FILE *f, const char *s, size_t len);
 const char *ipectl_errno_name(int err);
@@ -129,8 +128,37 @@ int ipectl_cmd_check(int argc, char **argv);
 void ipectl_lint(const struct ipe_parsed_policy *pol,
 		 const struct ipectl_text *t, struct ipectl_diags *ds);
 
-/* sign.c */
+/* sign.c, or sign_nossl.c in a build without OpenSSL (NO_OPENSSL=1) */
+extern const bool ipectl_with_openssl;
 int ipectl_cmd_sign(int argc, char **argv);
+
+/* sha256.c */
+#define IPECTL_SHA256_SIZE	32
+#define IPECTL_SHA256_BLOCK	64
+
+/**
+ * struct ipectl_sha256 - the state of a SHA-256 digest
+ * @h: the hash value so far
+ * @bytes: number of bytes added
+ * @buf: the bytes of an incomplete block, the first @bytes % 64
+ */
+struct ipectl_sha256 {
+	u32 h[8];
+	u64 bytes;
+	u8 buf[IPECTL_SHA256_BLOCK];
+};
+
+void ipectl_sha256_init(struct ipectl_sha256 *ctx);
+void ipectl_sha256_update(struct ipectl_sha256 *ctx, const void *data,
+			  size_t len);
+void ipectl_sha256_final(struct ipectl_sha256 *ctx,
+			 u8 out[IPECTL_SHA256_SIZE]);
+void ipectl_sha256(const void *data, size_t len, u8 out[IPECTL_SHA256_SIZE]);
+void ipectl_sha256_hex(const void *buf, size_t len, char hex[65]);
+
+/* pkcs7.c */
+int ipectl_pkcs7_find_content(const void *blob, size_t len, const u8 **data,
+			      size_t *data_len);
 int ipectl_pkcs7_content(const char *blob, size_t len, char **text,
 			 size_t *text_len);
 

@@ -5,7 +5,8 @@
  * ipectl [--root DIR] [--sysctl-root DIR] COMMAND [ARGS...]
  *
  * The commands are in check.c, sign.c, deploy.c and audit_log.c; see
- * ipectl.8 for the manual.
+ * ipectl.8 for the manual. A build without OpenSSL (make NO_OPENSSL=1)
+ * has sign_nossl.c for sign.c, and says so in --version and --help.
  */
 
 #include <getopt.h>
@@ -79,6 +80,9 @@ static void ipectl_usage(FILE *f)
 		ipectl_prog, "COMMAND [ARGS...]\nCommands:");
 	for (i = 0; i < ARRAY_SIZE(ipectl_cmds); i++)
 		fprintf(f, "  %s\n", ipectl_cmds[i].summary);
+	if (!ipectl_with_openssl)
+		fprintf(f, "%s\n",
+			"sign needs OpenSSL; this ipectl was built without it (NO_OPENSSL=1).");
 	fprintf(f, "'%s COMMAND --help' describes a command; see ipectl(8).\n",
 		ipectl_prog);
 }
@@ -114,7 +118,9 @@ int main(int argc, char **argv)
 			ipectl_usage(stdout);
 			return IPECTL_EXIT_OK;
 		case 'V':
-			printf("ipectl %s\n", IPECTL_VERSION);
+			printf("ipectl %s%s\n", IPECTL_VERSION,
+			       ipectl_with_openssl ? "" :
+			       " (without OpenSSL: no sign)");
 			return IPECTL_EXIT_OK;
 		default:
 			ipectl_usage(stderr);

@@ -8,6 +8,9 @@
  * writes: PKCS#7 signedData in DER with the policy attached, no signed
  * attributes, the signer's certificate included, the key's default
  * digest (SHA-256 for RSA and EC keys), made here with libcrypto.
+ *
+ * This is the one part of ipectl that needs OpenSSL: with make
+ * NO_OPENSSL=1, sign_nossl.c stands in for it.
  */
 
 #include <errno.h>
@@ -30,6 +33,8 @@
 #include <linux/err.h>
 
 #include "ipectl.h"
+
+const bool ipectl_with_openssl = true;
 
 /* print @what and the reasons libcrypto queued */
 static void sign_crypto_error(const char *what)
@@ -143,53 +148,6 @@ out:
 	PKCS7_free(p7);
 	BIO_free(in);
 	return der;
-}
-
-/**
- * ipectl_pkcs7_content() - the policy text a signed blob carries
- * @blob: the DER PKCS#7 signedData
- * @len: its length
- * @text: receives the attached content, malloc()ed, NUL after it
- * @text_len: receives its length
- *
- * The signature is not checked; this is for messages about a blob.
- *
- * Return: 0, -EBADMSG when @blob is not signedData with attached data,
- * or -ENOMEM.
- */
-int ipectl_pkcs7_content(const char *blob, size_t len, char **text,
-			 size_t *text_len)
-{
-	const unsigned char *p = (const unsigned char *)blob;
-	ASN1_OCTET_STRING *data;
-	PKCS7 *p7, *inner;
-	int err = -EBADMSG;
-
-	if (len > LONG_MAX)
-		return -EBADMSG;
-	p7 = d2i_PKCS7(NULL, &p, (long)len);
-	if (!p7) {
-		ERR_clear_error();
-		return -EBADMSG;
-	}
-	if (!PKCS7_type_is_signed(p7) || !p7->d.sign)
-		goto out;
-	inner = p7->d.sign->contents;
-	if (!inner || !PKCS7_type_is_data(inner) || !inner->d.data)
-		goto out;
-	data = inner->d.data;
-	*text = malloc(data->length + 1);
-	if (!*text) {
-		err = -ENOMEM;
-		goto out;
-	}
-	memcpy(*text, data->data, data->length);
-	(*text)[data->length] = '\0';
-	*text_len = data->length;
-	err = 0;
-out:
-	PKCS7_free(p7);
-	return err;
 }
 
 static int sign_write(const char *out, const unsigned char *der, size_t len)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ipectl helpers: messages, whole-file reads and writes, SHA-256, JSON
- * strings and errno names.
+ * ipectl helpers: messages, whole-file reads and writes, JSON strings
+ * and errno names.
  */
 
 #include <errno.h>
@@ -13,8 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include <openssl/evp.h>
 
 #include "ipectl.h"
 
@@ -262,30 +260,6 @@ int ipectl_write_all(int fd, const void *buf, size_t len)
 		len -= n;
 	}
 	return 0;
-}
-
-/**
- * ipectl_sha256_hex() - SHA-256 of a buffer, as lower-case hex
- * @buf: the bytes
- * @len: how many
- * @hex: receives 64 hex digits and a NUL
- */
-void ipectl_sha256_hex(const void *buf, size_t len, char hex[65])
-{
-	static const char digits[] = "0123456789abcdef";
-	unsigned char md[EVP_MAX_MD_SIZE];
-	unsigned int mdlen = 0, i;
-
-	if (!EVP_Digest(buf, len, md, &mdlen, EVP_sha256(), NULL) ||
-	    mdlen != 32) {
-		strcpy(hex, "?");
-		return;
-	}
-	for (i = 0; i < mdlen; i++) {
-		hex[2 * i] = digits[md[i] >> 4];
-		hex[2 * i + 1] = digits[md[i] & 15];
-	}
-	hex[64] = '\0';
 }
 
 /**

@@ -28,7 +28,16 @@
 #   (f) the command line and exit statuses;
 #   (g) audit --suggest on the recorded logs of suggest/, the files at the
 #       recorded paths, fs-verity (skipped where no filesystem has it),
-#       escaping of what the log holds, and junk input.
+#       escaping of what the log holds, and junk input;
+#   (h) ipectl's SHA-256 and its reader of signed blobs (sha256_pkcs7.c):
+#       known digests, sha256sum on random data of many lengths, the
+#       content of blobs openssl signed, malformed and random blobs.
+#
+# An ipectl built without OpenSSL (make NO_OPENSSL=1; its --version says
+# "without OpenSSL") cannot sign: its refusal is checked, each test of
+# ipectl sign is reported as skipped, and the signed blobs the other tests
+# need are made with openssl smime, as ipectl sign makes them. With
+# IPECTL_NO_OPENSSL=1 (or 0) the binary must be (or not be) such a build.
 set -u
 
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
@@ -88,6 +97,43 @@ expect() {
 	fi
 }
 
+# a build without OpenSSL (make NO_OPENSSL=1) cannot sign
+nosign=
+case $("$IPECTL" --version 2>/dev/null) in
+*"without OpenSSL"*)
+	nosign=1
+	;;
+esac
+
+# sign_expect DESC COND WHY...: expect, for a test of ipectl sign; skipped
+# in a build without OpenSSL
+sign_expect() {
+	if [ -n "$nosign" ]; then
+		skip "$1" "ipectl built without OpenSSL"
+	else
+		expect "$@"
+	fi
+}
+
+# a static ipectl (make STATIC=1) does not load the write() interposer
+# (LD_PRELOAD) that fakes the kernel's errors
+static=
+case $(ldd "$IPECTL" 2>&1) in
+*"not a dynamic executable"*)
+	static=1
+	;;
+esac
+
+# fake_expect DESC COND WHY...: expect, for a test through the write()
+# interposer; skipped for a static ipectl
+fake_expect() {
+	if [ -n "$static" ]; then
+		skip "$1" "static ipectl: no LD_PRELOAD"
+	else
+		expect "$@"
+	fi
+}
+
 # run CMD...: sets $out (stdout), $err (stderr) and $rc
 run() {
 	"$@" >"$work/.out" 2>"$work/.err"
@@ -105,6 +151,14 @@ json_ok() {
 PYJSON='import json, sys; j = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))'
 pyjson() {
 	"$PY" -c "$PYJSON" "$1" "$2" 2>&1
+}
+
+# p7sign POLICY OUT [CERT KEY]: sign with openssl smime, as ipectl sign
+# does (byte for byte, for RSA keys); with the CA's key by default
+p7sign() {
+	openssl smime -sign -binary -outform der -noattr -nodetach -in "$1" \
+		-signer "${3:-$keys/ca.pem}" -inkey "${4:-$keys/ca.key}" \
+		-out "$2" 2>/dev/null
 }
 
 HDR='policy_name=t policy_version=1.2.3'
@@ -299,6 +353,53 @@ DEFAULT action=DENY
 op=EXECUTE boot_verified=TRUE action=ALLOW
 op=KERNEL_READ boot_verified=TRUE action=ALLOW
 EOF
+
+if [ -n "${IPECTL_NO_OPENSSL:-}" ]; then
+	want=with
+	[ "$IPECTL_NO_OPENSSL" = 1 ] && want=without
+	got=with
+	[ -n "$nosign" ] && got=without
+	expect "ipectl was built $want OpenSSL, as IPECTL_NO_OPENSSL=$IPECTL_NO_OPENSSL says" \
+		'[ "$got" = "$want" ]' "ipectl --version: $("$IPECTL" --version 2>&1)"
+fi
+
+# a build without OpenSSL: sign says, in one line, that it cannot sign
+if [ -n "$nosign" ]; then
+	nossl_line="ipectl: sign: this ipectl was built without OpenSSL (NO_OPENSSL=1); "
+	nossl_line+="sign on a build host, or use openssl smime -sign -binary -outform der "
+	nossl_line+="-noattr -nodetach"
+	run "$IPECTL" sign "$work/good.pol" --key "$keys/ca.key" \
+		--cert "$keys/ca.pem" -o "$work/nossl.p7s"
+	expect "without OpenSSL: sign exits 1 with one line on stderr, writes nothing" \
+		'[ $rc -eq 1 ] && [ -z "$out" ] && [ "$err" = "$nossl_line" ] &&
+		 [ ! -e "$work/nossl.p7s" ] && [ ! -e "$work/good.pol.p7s" ]' \
+		"exit $rc" "$out" "$err"
+	run "$IPECTL" sign
+	rc1=$rc
+	err1=$err
+	run "$IPECTL" sign - --key k --cert c --bogus </dev/null
+	expect "without OpenSSL: sign with no or bad arguments says the same (exit 1)" \
+		'[ $rc1 -eq 1 ] && [ "$err1" = "$nossl_line" ] &&
+		 [ $rc -eq 1 ] && [ "$err" = "$nossl_line" ]' \
+		"exit $rc1, $rc" "$err1" "$err"
+	run "$IPECTL" sign --help
+	expect "without OpenSSL: sign --help says signing needs OpenSSL (exit 0)" \
+		'[ $rc -eq 0 ] && [[ "$out" == "usage: ipectl sign POLICY"* ]] &&
+		 [[ "$out" == *"Signing needs OpenSSL"*"openssl smime -sign"* ]]' \
+		"exit $rc" "$out" "$err"
+	run "$IPECTL" --help
+	expect "without OpenSSL: --help says sign needs OpenSSL" \
+		'[ $rc -eq 0 ] && [[ "$out" == *"sign POLICY"*"sign needs OpenSSL"* ]]' \
+		"exit $rc" "$out"
+	run "$IPECTL" --version
+	expect "without OpenSSL: --version says so" \
+		'[ $rc -eq 0 ] && [ "$out" = "ipectl 1.0 (without OpenSSL: no sign)" ]' \
+		"$out"
+else
+	run "$IPECTL" --version
+	expect "--version: ipectl 1.0" '[ $rc -eq 0 ] && [ "$out" = "ipectl 1.0" ]' "$out"
+fi
+
 if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
 	ca=$keys/ca.pem
 	cakey=$keys/ca.key
@@ -314,50 +415,52 @@ if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
 	fi
 
 	run "$IPECTL" sign "$work/good.pol" --key "$cakey" --cert "$ca" -o "$work/good.p7s"
-	expect "sign exits 0 on a clean policy and prints nothing" \
+	# without OpenSSL: the blob (c) loads, as ipectl sign makes it
+	[ -n "$nosign" ] && p7sign "$work/good.pol" "$work/good.p7s"
+	sign_expect "sign exits 0 on a clean policy and prints nothing" \
 		'[ $rc -eq 0 ] && [ -z "$out$err" ] && [ -s "$work/good.p7s" ]' "exit $rc" "$err"
 	openssl smime -verify -binary -inform der -CAfile "$ca" -purpose any \
 		-in "$work/good.p7s" -out "$work/good.content" 2>"$work/v.log"
 	vrc=$?
-	expect "the blob verifies against ca.pem and carries the policy byte for byte" \
+	sign_expect "the blob verifies against ca.pem and carries the policy byte for byte" \
 		'[ $vrc -eq 0 ] && cmp -s "$work/good.content" "$work/good.pol"' \
 		"verify exit $vrc" "$(cat "$work/v.log")"
 	openssl smime -verify -binary -inform der -noverify -in "$work/good.p7s" \
 		-out "$work/good.content2" 2>/dev/null
-	expect "-noverify: the signature itself checks, content equal" \
+	sign_expect "-noverify: the signature itself checks, content equal" \
 		'[ $? -eq 0 ] && cmp -s "$work/good.content2" "$work/good.pol"'
 	openssl smime -sign -binary -outform der -noattr -nodetach \
 		-in "$work/good.pol" -signer "$ca" -inkey "$cakey" \
 		-out "$work/good.openssl.p7s" 2>/dev/null
-	expect "the blob is byte for byte what openssl smime -sign -noattr -nodetach makes" \
+	sign_expect "the blob is byte for byte what openssl smime -sign -noattr -nodetach makes" \
 		'cmp -s "$work/good.p7s" "$work/good.openssl.p7s"' \
 		"$(cmp "$work/good.p7s" "$work/good.openssl.p7s" 2>&1)"
 	openssl pkcs7 -inform der -in "$work/good.p7s" -print 2>/dev/null >"$work/p7.txt"
-	expect "the blob has no signed attributes" \
+	sign_expect "the blob has no signed attributes" \
 		'grep -A1 "auth_attr:" "$work/p7.txt" | grep -q "<ABSENT>" &&
 		 ! grep -q signingTime "$work/p7.txt"'
-	expect "the first byte is a DER SEQUENCE" \
+	sign_expect "the first byte is a DER SEQUENCE" \
 		'[ "$(od -An -tx1 -N1 "$work/good.p7s" | tr -d " ")" = 30 ]'
 
 	openssl pkey -in "$cakey" -outform der -out "$work/ca.key.der" 2>/dev/null
 	openssl x509 -in "$ca" -outform der -out "$work/ca.der" 2>/dev/null
 	run "$IPECTL" sign "$work/good.pol" --key "$work/ca.key.der" \
 		--cert "$work/ca.der" -o "$work/der.p7s"
-	expect "sign takes a DER key and a DER certificate (same blob)" \
+	sign_expect "sign takes a DER key and a DER certificate (same blob)" \
 		'[ $rc -eq 0 ] && cmp -s "$work/der.p7s" "$work/good.p7s"' "exit $rc" "$err"
 	cat "$cakey" "$ca" >"$work/both.pem"
 	run "$IPECTL" sign "$work/good.pol" --key "$work/both.pem" \
 		--cert "$work/both.pem" -o "$work/both.p7s"
-	expect "sign takes key and certificate from one PEM file" \
+	sign_expect "sign takes key and certificate from one PEM file" \
 		'[ $rc -eq 0 ] && cmp -s "$work/both.p7s" "$work/good.p7s"' "exit $rc" "$err"
 
 	cp "$work/good.pol" "$work/dflt.pol"
 	run "$IPECTL" sign "$work/dflt.pol" --key "$cakey" --cert "$ca"
-	expect "without -o the blob goes to POLICY.p7s" \
+	sign_expect "without -o the blob goes to POLICY.p7s" \
 		'[ $rc -eq 0 ] && cmp -s "$work/dflt.pol.p7s" "$work/good.p7s"' "$err"
 	"$IPECTL" sign - --key "$cakey" --cert "$ca" <"$work/good.pol" \
 		>"$work/stdout.p7s" 2>"$work/.err"
-	expect "sign - reads stdin and writes stdout" \
+	sign_expect "sign - reads stdin and writes stdout" \
 		'cmp -s "$work/stdout.p7s" "$work/good.p7s"' "$(cat "$work/.err")"
 
 	"$IPECTL" sign "$work/good.pol" --key "$untrusted_key" --cert "$untrusted" \
@@ -367,40 +470,42 @@ if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
 	urc=$?
 	openssl smime -verify -binary -inform der -CAfile "$untrusted" -purpose any \
 		-in "$work/untrusted.p7s" -out /dev/null 2>/dev/null
-	expect "a blob signed by another CA does not verify against ca.pem (but against its own)" \
+	sign_expect \
+		"a blob signed by another CA does not verify against ca.pem (but against its own)" \
 		'[ $urc -ne 0 ] && [ $? -eq 0 ]' "verify against ca.pem exit $urc"
 
 	printf '%s\n' "$HDR" 'op=EXECUTE action=allow' 'DEFAULT action=DENY' \
 		>"$work/bad.pol"
 	run "$IPECTL" sign "$work/bad.pol" --key "$cakey" --cert "$ca" -o "$work/bad.p7s"
-	expect "sign refuses a policy with an error (exit 1, the error shown, no output)" \
+	sign_expect "sign refuses a policy with an error (exit 1, the error shown, no output)" \
 		'[ $rc -eq 1 ] && [ ! -e "$work/bad.p7s" ] &&
 		 [[ "$err" == *"2:12: error: unknown action"* ]] &&
 		 [[ "$err" == *"not signed"* ]]' \
 		"exit $rc" "$err"
 	run "$IPECTL" sign --force "$work/bad.pol" --key "$cakey" --cert "$ca" -o "$work/bad.p7s"
+	[ -n "$nosign" ] && p7sign "$work/bad.pol" "$work/bad.p7s"
 	openssl smime -verify -binary -inform der -noverify -in "$work/bad.p7s" \
 		-out "$work/bad.content" 2>/dev/null
-	expect "sign --force signs it anyway" \
+	sign_expect "sign --force signs it anyway" \
 		'[ $rc -eq 0 ] && cmp -s "$work/bad.content" "$work/bad.pol"' "exit $rc" "$err"
 	printf '%s\n' "$HDR" 'op=EXECUTE bogus=1 action=ALLOW' \
 		'DEFAULT action=DENY' >"$work/lenient.pol"
 	run "$IPECTL" sign --lenient "$work/lenient.pol" --key "$cakey" --cert "$ca" \
 		-o "$work/lenient.p7s"
-	expect "sign --lenient signs what lenient parsing accepts, with the warning" \
+	sign_expect "sign --lenient signs what lenient parsing accepts, with the warning" \
 		'[ $rc -eq 0 ] && [ -s "$work/lenient.p7s" ] &&
 		 [[ "$err" == *"warning: line ignored"* ]]' \
 		"exit $rc" "$err"
 	run "$IPECTL" sign "$work/good.pol" --key "$untrusted_key" --cert "$ca" -o "$work/x.p7s"
-	expect "sign refuses a key that does not belong to the certificate" \
+	sign_expect "sign refuses a key that does not belong to the certificate" \
 		'[ $rc -eq 1 ] && [ ! -e "$work/x.p7s" ] &&
 		 [[ "$err" == *"does not belong"* ]]' "$err"
 	run "$IPECTL" sign "$work/good.pol" --key "$work/nonexistent.key" \
 		--cert "$ca" -o "$work/x.p7s"
-	expect "sign reports a missing key file" \
+	sign_expect "sign reports a missing key file" \
 		'[ $rc -ne 0 ] && [[ "$err" == *"nonexistent.key"* ]]' "$err"
 	run "$IPECTL" sign "$work/good.pol" --cert "$ca"
-	expect "sign without --key is a usage error (exit 2)" '[ $rc -eq 2 ]' "exit $rc"
+	sign_expect "sign without --key is a usage error (exit 2)" '[ $rc -eq 2 ]' "exit $rc"
 
 	# a 2 MB policy: same form, no special case
 	{
@@ -423,7 +528,7 @@ if [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
 	run "$IPECTL" sign "$work/big.pol" --key "$cakey" --cert "$ca" -o "$work/big.p7s"
 	openssl smime -verify -binary -inform der -CAfile "$ca" -purpose any \
 		-in "$work/big.p7s" -out "$work/big.content" 2>/dev/null
-	expect "sign: the 2 MB policy round-trips through openssl smime -verify" \
+	sign_expect "sign: the 2 MB policy round-trips through openssl smime -verify" \
 		'[ $rc -eq 0 ] && [ "$size" -gt 2000000 ] &&
 		 cmp -s "$work/big.content" "$work/big.pol"' \
 		"exit $rc" "$err"
@@ -523,16 +628,16 @@ if [ -n "$fakewrite" ]; then
 	fake_tree
 	rm -f "$work/wlog"
 	IPECTL_FAKE_LOG=$work/wlog LD_PRELOAD=$fakewrite IPC load -q "$blob"
-	expect "load writes the whole blob in one write()" \
+	fake_expect "load writes the whole blob in one write()" \
 		'[ "$(cat "$work/wlog")" = "$(stat -c %s "$blob")" ]' \
 		"writes: $(cat "$work/wlog" 2>&1)"
 	fake_tree
 	rm -f "$work/wlog"
 	IPECTL_FAKE_LOG=$work/wlog IPECTL_FAKE_SHORT=100 LD_PRELOAD=$fakewrite \
 		IPC load -q "$blob"
-	expect "load continues after short writes until the blob is complete" \
+	fake_expect "load continues after short writes until the blob is complete" \
 		'[ $(wc -l <"$work/wlog") -gt 1 ] && cmp -s "$sec/new_policy" "$blob"' \
-		"writes: $(tr '\n' ' ' <"$work/wlog")"
+		"writes: $(tr '\n' ' ' 2>&1 <"$work/wlog")"
 fi
 fake_tree
 IPECTL_ROOT=$sec IPECTL_SYSCTL_ROOT=$sys "$IPECTL" load -q "$blob"
@@ -780,7 +885,7 @@ fake_err() {
 	[ -n "${SETUP:-}" ] && eval "$SETUP"
 	run env IPECTL_FAKE_ERRNO="$(errnum "$e")" LD_PRELOAD="$fakewrite" \
 		"$IPECTL" --root "$sec" --sysctl-root "$sys" "$@"
-	expect "$e from the kernel ($1): \"$pat\"" \
+	fake_expect "$e from the kernel ($1): \"$pat\"" \
 		'[ $rc -eq 1 ] && [[ "$err" == *"$pat"* ]] && [[ "$err" == *"($e)"* ]]' \
 		"exit $rc" "$err"
 }
@@ -1288,10 +1393,11 @@ expect "suggest --policy of a policy without denials: a header, no rule" \
 # a change of the audit role (1421 with new_audit_pol_name) is no
 # activation: the active policy stays unknown
 {
-	printf '%s %s %s\n' \
+	printf '%s %s %s %s\n' \
 		'type=IPE_CONFIG_CHANGE msg=audit(1796299999.000:99): old_audit_pol_name=?' \
 		'old_audit_pol_version=? old_policy_digest=? new_audit_pol_name="candidate"' \
-		"new_audit_pol_version=0.1.0 new_policy_digest=sha256:$SGH0 auid=0 ses=1 lsm=ipe res=1"
+		"new_audit_pol_version=0.1.0 new_policy_digest=sha256:$SGH0" \
+		'auid=0 ses=1 lsm=ipe res=1'
 	cat "$work/noact.log"
 } >"$work/rolechg.log"
 run "$IPECTL" audit --suggest --policy candidate --offline --dm-table "$sg/tables.txt" \
@@ -1453,6 +1559,132 @@ expect "audit --suggest with a missing --dm-table file: named, exit 2" \
 	'[ $rc -eq 2 ] && [[ "$err" == *"nonexistent: No such file"* ]]' "exit $rc" "$err"
 run "$IPECTL" audit --suggest --offline --dm-table "$sg/tables.txt" "$work/nonexistent.log"
 expect "audit --suggest of a missing log: exit 2" '[ $rc -eq 2 ]' "exit $rc" "$err"
+
+# ---------------------------------------------------------------------
+# (h) SHA-256 and the reader of signed blobs, in every build (sha256.c,
+# pkcs7.c), on their own; through ipectl they give the digests of list and
+# status and the text behind a refusal of the kernel, tested above
+
+sp=$work/sha256_pkcs7
+if $CC -O1 -g -Wall -Wextra -D_GNU_SOURCE $san \
+	-I "$here/.." -I "$top/scripts/ipe/polgen/compat" -I "$tools_include" \
+	-idirafter "$top/security/ipe" \
+	-include "$top/scripts/ipe/polgen/compat/ipe_config.h" \
+	-o "$sp" "$here/sha256_pkcs7.c" "$here/../sha256.c" "$here/../pkcs7.c" \
+	>"$work/cc3.log" 2>&1; then
+	ok "the tests of sha256.c and pkcs7.c build${san:+ (with ASan and UBSan)}"
+else
+	not_ok "the tests of sha256.c and pkcs7.c build" "$(cat "$work/cc3.log")"
+	sp=
+fi
+
+if [ -n "$sp" ]; then
+	run "$sp" vectors
+	expect "SHA-256: the digests of FIPS 180-2 and others, in pieces of every size" \
+		'[ $rc -eq 0 ]' "exit $rc" "$out" "$err"
+
+	# random data across the block and padding boundaries: 55 bytes is
+	# the most a last block holds with the padding, 64 a block
+	mkdir -p "$work/rnd"
+	lens="0 1 3 31 32 54 55 56 57 62 63 64 65 111 119 120 127 128 129
+	      191 192 255 256 1000 4095 4096 4097 65535 65536 65537 1048575
+	      1048576 1048577"
+	for i in $(seq 12); do
+		lens="$lens $((RANDOM * 4 + RANDOM % 4))"
+	done
+	for l in $lens; do
+		head -c "$l" /dev/urandom >"$work/rnd/$l"
+	done
+	(cd "$work/rnd" && sha256sum $lens) >"$work/rnd.sum"
+	(cd "$work/rnd" && "$sp" sha256 $lens) >"$work/rnd.sp" 2>&1
+	rc=$?
+	nlens=$(echo $lens | wc -w)
+	expect "SHA-256 is what sha256sum says, on random data of $nlens lengths (0 to 1 MiB + 1)" \
+		'[ $rc -eq 0 ] && cmp -s "$work/rnd.sum" "$work/rnd.sp"' \
+		"exit $rc" "$(diff "$work/rnd.sum" "$work/rnd.sp" | head -n 10)"
+
+	run "$sp" der
+	expect "pkcs7: hand-made blobs: every length form read, BER and malformed ones refused" \
+		'[ $rc -eq 0 ]' "exit $rc" "$out" "$err"
+fi
+
+if [ -n "$sp" ] && [ -r "$keys/ca.key" ] && [ -r "$keys/ca.pem" ]; then
+	# blobs openssl signed (and ipectl, where it can): the content is
+	# the text signed, byte for byte
+	mkdir -p "$work/p7"
+	: >"$work/p7/empty.pol"
+	head -c 70000 /dev/urandom >"$work/p7/random.pol"
+	cp "$work/good.pol" "$work/bad.pol" "$work/big.pol" "$work/p7/"
+	openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+		-days 30 -subj "/CN=ipectl test EC/" -keyout "$work/p7/ec.key" \
+		-out "$work/p7/ec.pem" 2>/dev/null
+	bad=
+	nblobs=0
+	for f in "$work"/p7/*.pol; do
+		p7sign "$f" "${f%.pol}.p7s" || bad="$bad $f(openssl)"
+		p7sign "$f" "${f%.pol}.ec.p7s" "$work/p7/ec.pem" "$work/p7/ec.key" ||
+			bad="$bad $f(openssl EC)"
+	done
+	for b in "$work"/p7/*.p7s; do
+		f=${b%.p7s}
+		f=${f%.ec}.pol
+		"$sp" content "$b" >"$work/p7.out" 2>"$work/p7.err" &&
+			cmp -s "$work/p7.out" "$f" || bad="$bad $(basename "$b")"
+		nblobs=$((nblobs + 1))
+	done
+	for b in good bad big lenient untrusted der both; do
+		[ -s "$work/$b.p7s" ] || continue
+		f=$work/$b.pol
+		[ -r "$f" ] || f=$work/good.pol
+		"$sp" content "$work/$b.p7s" >"$work/p7.out" 2>"$work/p7.err" &&
+			cmp -s "$work/p7.out" "$f" || bad="$bad $b.p7s"
+		nblobs=$((nblobs + 1))
+	done
+	expect "pkcs7: the content of $nblobs signed blobs (RSA, EC, 0 to 2 MB) is the text" \
+		'[ -z "$bad" ] && [ $nblobs -ge 12 ]' "wrong:$bad" "$(cat "$work/p7.err")"
+
+	# BER (openssl -stream: indefinite lengths) and a detached signature
+	openssl smime -sign -binary -outform der -noattr -nodetach -stream \
+		-in "$work/good.pol" -signer "$ca" -inkey "$cakey" \
+		-out "$work/p7/stream.p7s.ber" 2>/dev/null
+	openssl smime -sign -binary -outform der -noattr \
+		-in "$work/good.pol" -signer "$ca" -inkey "$cakey" \
+		-out "$work/p7/detached.p7s.der" 2>/dev/null
+	run "$sp" content "$work/p7/stream.p7s.ber"
+	rc1=$rc
+	run "$sp" content "$work/p7/detached.p7s.der"
+	expect "pkcs7: a BER blob (indefinite lengths) and a detached signature are refused" \
+		'[ $rc1 -eq 1 ] && [ $rc -eq 1 ] && [[ "$err" == *"Bad message"* ]] &&
+		 [ "$(od -An -tx1 -N2 "$work/p7/stream.p7s.ber" | tr -d " ")" = 3080 ]' \
+		"exit $rc1, $rc" "$err"
+
+	run "$sp" fuzz "$work/p7/good.p7s" 20000
+	expect "pkcs7: truncated, changed and random blobs: refused or read in bounds, no crash" \
+		'[ $rc -eq 0 ]' "exit $rc" "$(printf "%s\n" "$out" | tail -n 20)" "$err"
+	run "$sp" fuzz "$work/p7/empty.ec.p7s" 20000
+	expect "pkcs7: the same with an EC signature over an empty policy" \
+		'[ $rc -eq 0 ]' "exit $rc" "$(printf "%s\n" "$out" | tail -n 20)" "$err"
+
+	# ipectl on malformed blobs: the refusal is explained without them
+	if [ -n "$fakewrite" ]; then
+		bad=
+		for l in 1 2 100 $(($(stat -c %s "$work/p7/good.p7s") - 1)); do
+			head -c "$l" "$work/p7/good.p7s" >"$work/p7/cut.p7s"
+			fake_tree
+			run env IPECTL_FAKE_ERRNO="$(errnum EINVAL)" \
+				LD_PRELOAD="$fakewrite" \
+				"$IPECTL" --root "$sec" --sysctl-root "$sys" \
+				load "$work/p7/cut.p7s"
+			[ $rc -eq 1 ] &&
+				[[ "$err" == *"the kernel refused the policy"*"(EINVAL)"* ]] ||
+				bad="$bad $l($rc: $err)"
+		done
+		fake_expect "load of a truncated blob the kernel refuses: the refusal, no crash" \
+			'[ -z "$bad" ]' "$bad"
+	fi
+else
+	skip "pkcs7: signed blobs" "no $keys/ca.key or no test program"
+fi
 
 # ---------------------------------------------------------------------
 # (f) command line
