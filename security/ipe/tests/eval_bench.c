@@ -71,28 +71,47 @@ struct ipe_bench_policy {
 	u8 (*hash)[32];
 };
 
+/*
+ * The text of policy @name: DEFAULT action=ALLOW and @rules DENY rules of
+ * random root hashes, each written to @hash[i] when @hash is not NULL.
+ * The caller frees it with kvfree(); *@len is its length.
+ */
+static char *ipe_bench_text(struct kunit *test, const char *name, u32 rules,
+			    u64 *state, u8 (*hash)[32], size_t *len)
+{
+	size_t size = (size_t)rules * IPE_BENCH_LINE + 128, n;
+	u8 one[32];
+	char *text;
+	u32 i, j;
+
+	text = kvmalloc(size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	n = scnprintf(text, size,
+		      "policy_name=%s policy_version=1.0.0\nDEFAULT action=ALLOW\n",
+		      name);
+	for (i = 0; i < rules; i++) {
+		u8 *h = hash ? hash[i] : one;
+
+		for (j = 0; j < 32; j += 8)
+			put_unaligned(ipe_test_rand(state), (u64 *)&h[j]);
+		n += scnprintf(text + n, size - n,
+			       "op=EXECUTE dmverity_roothash=sha256:%*phN action=DENY\n",
+			       32, h);
+	}
+	*len = n;
+	return text;
+}
+
 static void ipe_bench_make(struct kunit *test, struct ipe_bench_policy *bp,
 			   u32 rules, u64 *state)
 {
-	size_t size = (size_t)rules * IPE_BENCH_LINE + 128, n;
 	struct ipe_parse_error err = {};
-	u32 i, j;
 	char *text;
+	size_t n;
 
 	bp->hash = kvmalloc_array(rules, sizeof(*bp->hash), GFP_KERNEL);
-	text = kvmalloc(size, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, bp->hash);
-	KUNIT_ASSERT_NOT_NULL(test, text);
-	n = scnprintf(text, size,
-		      "policy_name=bench policy_version=1.0.0\nDEFAULT action=ALLOW\n");
-	for (i = 0; i < rules; i++) {
-		for (j = 0; j < 32; j += 8)
-			put_unaligned(ipe_test_rand(state),
-				      (u64 *)&bp->hash[i][j]);
-		n += scnprintf(text + n, size - n,
-			       "op=EXECUTE dmverity_roothash=sha256:%*phN action=DENY\n",
-			       32, bp->hash[i]);
-	}
+	text = ipe_bench_text(test, "bench", rules, state, bp->hash, &n);
 	bp->pol = ipe_parse_policy(text, n, true, &err);
 	kvfree(text);
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(bp->pol), "line %u: %s", err.line,
@@ -276,24 +295,11 @@ static struct ipe_policy *ipe_bench_store_policy(struct kunit *test,
 						 const char *name, u32 rules,
 						 u64 *state)
 {
-	size_t size = (size_t)rules * IPE_BENCH_LINE + 128, n;
 	struct ipe_policy *pol;
-	u8 hash[32];
 	char *text;
-	u32 i, j;
+	size_t n;
 
-	text = kvmalloc(size, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, text);
-	n = scnprintf(text, size,
-		      "policy_name=%s policy_version=1.0.0\nDEFAULT action=ALLOW\n",
-		      name);
-	for (i = 0; i < rules; i++) {
-		for (j = 0; j < 32; j += 8)
-			put_unaligned(ipe_test_rand(state), (u64 *)&hash[j]);
-		n += scnprintf(text + n, size - n,
-			       "op=EXECUTE dmverity_roothash=sha256:%*phN action=DENY\n",
-			       32, hash);
-	}
+	text = ipe_bench_text(test, name, rules, state, NULL, &n);
 	pol = ipe_policy_create(NULL, 0, text, n);
 	kvfree(text);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pol);
