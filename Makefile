@@ -27,10 +27,10 @@ DEB_PACKAGES := linux-source-6.1 build-essential ccache bc bison flex \
 	libelf-dev libssl-dev openssl xz-utils cpio kmod rsync python3 \
 	qemu-system-x86 busybox-static cryptsetup-bin squashfs-tools \
 	sparse auditd util-linux python3-ply python3-git \
-	fsverity keyutils e2fsprogs
+	fsverity keyutils e2fsprogs gcc-aarch64-linux-gnu qemu-system-arm
 
 .PHONY: all help deps tree keys kernel test-kernel selftests initramfs \
-	check host-tests matrix kunit32 bench fuzz demo series clean distclean
+	check host-tests matrix kunit32 kunit-arm64 bench fuzz demo series clean distclean
 
 all: kernel
 
@@ -43,6 +43,10 @@ $(B)/.deps: Makefile
 	@missing=$$(for p in $(DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
 		grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ] && [ "$$(id -u)" != 0 ]; then \
+		echo "Missing Debian packages; as root: apt-get install" $$missing >&2; \
+		exit 1; \
+	fi; \
 	if [ -n "$$missing" ]; then \
 		echo "  APT     $$missing"; \
 		apt-get update -q >$(B)/apt.log 2>&1 && \
@@ -66,10 +70,11 @@ kernel: tree keys
 	@cp $(OBJ_IPE)/arch/x86/boot/bzImage $(B)/bzImage
 	@echo "  OUT     build/bzImage"
 
-# The test kernel: the default one plus KUnit, KASAN, lockdep, kmemleak.
+# The test kernel: the default one plus KUnit, KASAN, lockdep, kmemleak,
+# and a distribution's LSMs beside IPE (config/stack.config).
 test-kernel: tree keys
 	@harness/kconfig.sh $(OBJ_TEST) $(abspath $(TRUSTED_CERT)) \
-		config/base.config config/ipe.config config/test.config
+		config/base.config config/ipe.config config/test.config config/stack.config
 	@echo "  KERNEL  $(OBJ_TEST)"
 	@$(KMAKE) O=$(OBJ_TEST) bzImage modules
 	@cp $(OBJ_TEST)/arch/x86/boot/bzImage $(B)/bzImage-test
@@ -81,13 +86,30 @@ initramfs: selftests test-kernel
 	@harness/test-module.sh $(OBJ_TEST) $(B)/selftests
 	@harness/initramfs.sh $(B)/selftests $(B)/initramfs-test.cpio.gz
 
+# The test kernel's LSMs (config/stack.config), as /sys/kernel/security/lsm
+# lists them, in each boot of make check: CONFIG_LSM's order, AppArmor
+# active; then SELinux active and IPE first, for the selftests of exec,
+# mmap, dm-verity, fs-verity and stacking. lockdown comes first as an
+# early LSM; integrity (IMA, EVM) registers no hooks in 6.1 and is not
+# listed.
+LSM_APPARMOR := lockdown,capability,landlock,yama,apparmor,ipe,bpf
+LSM_SELINUX_BOOT := ipe,landlock,lockdown,yama,integrity,selinux,bpf
+LSM_SELINUX := lockdown,capability,ipe,landlock,yama,selinux,bpf
+SELINUX_TESTS := 00,30,35,39,40,96
+
 # Everything that tests. The last line is "N passed, M failed".
 check: test-kernel initramfs
 	@$(MAKE) -s host-tests
 	@harness/run-vm.sh $(B)/bzImage-test $(B)/initramfs-test.cpio.gz \
 		$(B)/selftests/disks $(B)/vm-test $(VM_TIMEOUT) \
-		ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1 log_buf_len=8M
-	@harness/summary.sh $(B)/vm-test $(B)/host-tests/*.tap
+		ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1 log_buf_len=8M \
+		ipe_expect_lsm=$(LSM_APPARMOR)
+	@harness/run-vm.sh $(B)/bzImage-test $(B)/initramfs-test.cpio.gz \
+		$(B)/selftests/disks $(B)/vm-selinux 900 \
+		ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1 log_buf_len=8M \
+		lsm=$(LSM_SELINUX_BOOT) kunit.filter_glob=none \
+		ipe_tests=$(SELINUX_TESTS) ipe_expect_lsm=$(LSM_SELINUX)
+	@harness/summary.sh $(B)/vm-test --vm $(B)/vm-selinux $(B)/host-tests/*.tap
 
 # For development only, not a substitute for "make check": boot the test
 # kernel with no KUnit suite and run the VM selftests whose numbers are in
@@ -161,10 +183,15 @@ host-tests: tree
 	@echo "1..1" >>$(B)/host-tests/fuzz.tap
 	@$(MAKE) -s matrix
 	@$(MAKE) -s kunit32
+	@$(MAKE) -s kunit-arm64
 
-# IPE's KUnit suites on a 32-bit kernel (i386, under qemu-system-i386).
+# IPE's KUnit suites on a 32-bit kernel (i386, under qemu-system-i386)
+# and on arm64 (cross-built, under qemu-system-aarch64).
 kunit32: tree keys
-	@harness/kunit32.sh $(B)/host-tests/kunit-i386.tap || true
+	@harness/kunit-arch.sh i386 $(B)/host-tests/kunit-i386.tap || true
+
+kunit-arm64: tree keys
+	@harness/kunit-arch.sh arm64 $(B)/host-tests/kunit-arm64.tap || true
 
 # The configuration matrix: IPE off, each property off, no permissive
 # switch, no sysctl, no dm-verity...; each builds without a warning.

@@ -7,9 +7,12 @@
 # "make run_tests") with their TAP on the second serial port (/dev/ttyS1),
 # check kmemleak, power off. The kernel log and KUnit's KTAP stay on
 # ttyS0. ipe_tests=N,N... on the kernel command line (make vm-tests
-# TESTS="N N") runs only test_N_*.sh.
+# TESTS="N N") runs only test_N_*.sh; ipe_expect_lsm=LIST is the list
+# /sys/kernel/security/lsm must hold (test_39_stacking).
 . /etc/guest-mounts.sh
 export IPE_DATA=/ipe-data
+expect_lsm=$(sed -n 's/.*ipe_expect_lsm=\([a-z,]*\).*/\1/p' /proc/cmdline)
+[ -z "$expect_lsm" ] || export IPE_EXPECT_LSM="$expect_lsm"
 # the test CA the kernel trusts, for the tests that sign on the spot
 export IPE_TEST_CA_KEY=/ipe-keys/ca.key IPE_TEST_CA_CERT=/ipe-keys/ca.pem
 

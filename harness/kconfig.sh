@@ -7,7 +7,8 @@
 # every option the fragments ask for really took (a fragment line that a
 # missing dependency silently dropped is an error, not a surprise at boot).
 # Does nothing when the fragments have not changed since the last run and
-# .config still has every option they ask for.
+# .config still has every option they ask for. KARCH (default x86_64) and
+# KCROSS (a CROSS_COMPILE prefix) configure another architecture.
 set -euo pipefail
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,8 +17,16 @@ obj=$(realpath -m "$1") cert=$2
 shift 2
 mkdir -p "$obj"
 frag=$obj/fragment.config.new
-cat "$@" >"$frag"
-echo "CONFIG_SYSTEM_TRUSTED_KEYS=\"$cert\"" >>"$frag"
+# A later fragment may set an option an earlier one set (the test kernel's
+# CONFIG_LSM): only the last setting of each option is kept.
+{ cat "$@"; echo "CONFIG_SYSTEM_TRUSTED_KEYS=\"$cert\""; } |
+	awk '{ opt = $0 }
+	     /^CONFIG_[A-Za-z0-9_]*=/ { sub(/=.*/, "", opt) }
+	     /^# CONFIG_[A-Za-z0-9_]* is not set/ { opt = $2 }
+	     { line[NR] = $0; key[NR] = opt; last[opt] = NR }
+	     END { for (i = 1; i <= NR; i++)
+		     if (key[i] !~ /^CONFIG_/ || last[key[i]] == i) print line[i] }' \
+	>"$frag"
 
 # took: every option of the fragments is in OBJDIR/.config as asked;
 # with -v, says which is not
@@ -53,6 +62,7 @@ if [ -f "$obj/.config" ] && cmp -s "$frag" "$obj/fragment.config" && took; then
 fi
 
 echo "  KCONFIG $(basename "$obj"): allnoconfig + $(for f in "$@"; do basename "$f"; done | tr '\n' ' ')"
-make -s -C "$TREE" O="$obj" ARCH=x86_64 KCONFIG_ALLCONFIG="$frag" allnoconfig >/dev/null
+make -s -C "$TREE" O="$obj" ARCH="${KARCH:-x86_64}" ${KCROSS:+CROSS_COMPILE="$KCROSS"} \
+	KCONFIG_ALLCONFIG="$frag" allnoconfig >/dev/null
 took -v || exit 1
 mv "$frag" "$obj/fragment.config"

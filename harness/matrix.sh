@@ -7,10 +7,12 @@
 # every Kconfig combination of IPE compiles without a warning:
 # IPE off, each trust property off in turn, dm-verity without root hash
 # signatures, no dm-verity at all, no initramfs, no permissive switch, no
-# sysctl. Each variant is the default IPE kernel (config/base.config and
-# config/ipe.config, plus IPE's KUnit suites so that the tests compile in
-# every variant too) with a few options changed; kconfig.sh checks that
-# each change took.
+# sysctl; the whole default configuration for arm64 (with Debian's cross
+# compiler); SELinux, AppArmor, Landlock and Yama built beside IPE, with
+# IPE first and with IPE last in CONFIG_LSM. Each variant is the default IPE
+# kernel (config/base.config and config/ipe.config, plus IPE's KUnit
+# suites so that the tests compile in every variant too) with a few
+# options changed; kconfig.sh checks that each change took.
 #
 # Each variant builds the directories the series touches (security/,
 # block/, drivers/md/, init/, fs/verity/) in its own object directory,
@@ -42,6 +44,9 @@ no-fsverity-sig		FS_VERITY_BUILTIN_SIGNATURES=n
 no-fs-verity		FS_VERITY=n
 no-permissive		SECURITY_IPE_PERMISSIVE_SWITCH=n
 no-sysctl		EXPERT=y PROC_SYSCTL=n SYSCTL=n
+arm64			ARCH=arm64
+ipe-first-lsm		SECURITY_NETWORK=y SECURITY_SELINUX=y SECURITY_APPARMOR=y SECURITY_LANDLOCK=y SECURITY_YAMA=y LSM="ipe,landlock,lockdown,yama,integrity,selinux,apparmor,bpf"
+ipe-last-lsm		SECURITY_NETWORK=y SECURITY_SELINUX=y SECURITY_APPARMOR=y SECURITY_LANDLOCK=y SECURITY_YAMA=y LSM="landlock,lockdown,yama,integrity,apparmor,selinux,bpf,ipe"
 '
 
 # Options that go away with the one turned off: they must not be asked
@@ -65,9 +70,11 @@ files=$(git -C "$TREE" diff --name-only base HEAD -- '*.c' '*.h' |
 	grep -v '^tools/\|^scripts/' || true)
 objs=$(echo "$files" | grep '\.c$' | sed 's/\.c$/.o/')
 
+# the variant's architecture: x86_64, or arm64 when it asks for ARCH=arm64
+export KARCH KCROSS
 kmake() {
-	make -s -C "$TREE" O="$obj" ARCH=x86_64 CC="ccache gcc" \
-		HOSTCC="ccache gcc" -j"$JOBS" "$@"
+	make -s -C "$TREE" O="$obj" ARCH="$KARCH" ${KCROSS:+CROSS_COMPILE="$KCROSS"} \
+		CC="ccache ${KCROSS}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"
 }
 
 dirs="security/ block/ drivers/md/ init/ fs/verity/"
@@ -82,9 +89,9 @@ link_check() {
 	done
 	[ -n "$archives" ] || return 0
 	comm -23 \
-		<(nm -u $archives 2>/dev/null | awk '{print $2}' |
+		<(${KCROSS}nm -u $archives 2>/dev/null | awk '{print $2}' |
 			grep -E '^(ipe_|security_|dm_verity_|fsverity_)' | sort -u) \
-		<(nm --defined-only $archives 2>/dev/null | awk 'NF == 3 {print $3}' |
+		<(${KCROSS}nm --defined-only $archives 2>/dev/null | awk 'NF == 3 {print $3}' |
 			sort -u) | tr '\n' ' '
 }
 
@@ -96,6 +103,12 @@ while read -r name opts <&3; do
 	[ -n "$name" ] || continue
 	[ "$want" = "  " ] || [[ $want == *" $name "* ]] || continue
 	n=$((n + 1))
+	KARCH=x86_64 KCROSS=
+	case " $opts " in
+	*" ARCH=arm64 "*)
+		KARCH=arm64 KCROSS=aarch64-linux-gnu-
+		opts=$(echo " $opts " | sed 's/ ARCH=arm64 / /; s/^ //; s/ $//') ;;
+	esac
 	obj=$REPO/build/obj-matrix/$name
 	mkdir -p "$obj"
 	frag=$obj/variant.config

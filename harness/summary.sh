@@ -1,11 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# summary.sh VMDIR [HOSTTAP...]: count the KUnit cases (KTAP on the
-# console), the selftests (the kselftest runner's TAP on the second
-# serial port, each check of each program), the host-side
+# summary.sh VMDIR [--vm VMDIR2]... [HOSTTAP...]: count the KUnit cases
+# (KTAP on VMDIR's console), the selftests (the kselftest runner's TAP on
+# the second serial port, each check of each program), the host-side
 # TAP files given, and the kernel health checks (no BUG, WARNING, KASAN,
 # UBSAN, lockdep, RCU or kmemleak report, the VM finished in time).
+# Each --vm VMDIR2 is a further boot with selftests and no KUnit (make
+# check's second boot, SELinux active): its selftests and health checks
+# count too, labelled with its directory's name.
 # Prints failures, then "N passed, M failed[, K skipped]"; exits 1 on any
 # failure or when no test ran. summary.sh --selftests VMDIR counts only
 # the selftests (make vm-tests).
@@ -14,6 +17,7 @@ vm=$1
 shift
 con=$vm/console.log tap=$vm/tap.log
 pass=0 fail=0 skipped=0
+tag=""	# "[VMDIR2] " while counting a further boot
 
 result() { # result ok|fail|skip NAME [DETAIL]
 	case $1 in
@@ -55,13 +59,13 @@ count_kselftest() {
 			prog=${line#"# selftests: "} checks=0 bad=0 plan="" ;;
 		"# ok "*"# SKIP"*|"# ok "*"# skip"*)
 			checks=$((checks + 1))
-			result skip "selftest $prog: ${line#"# "}" ;;
+			result skip "${tag}selftest $prog: ${line#"# "}" ;;
 		"# ok "*)
 			checks=$((checks + 1))
-			result ok "selftest $prog" ;;
+			result ok "${tag}selftest $prog" ;;
 		"# not ok "*)
 			checks=$((checks + 1)) bad=$((bad + 1))
-			result fail "selftest $prog: ${line#"# "}" ;;
+			result fail "${tag}selftest $prog: ${line#"# "}" ;;
 		"# 1.."[0-9]*) plan=${line#"# 1.."} ;;
 		"1.."[0-9]*) [ -n "$top" ] || top=${line#1..} ;;
 		"ok "*|"not ok "*)
@@ -69,20 +73,20 @@ count_kselftest() {
 			case "$line" in
 			"not ok "*)
 				[ "$bad" -gt 0 ] ||
-					result fail "selftest $prog" "$line" ;;
+					result fail "${tag}selftest $prog" "$line" ;;
 			*"# SKIP"*)
-				[ "$checks" -gt 0 ] || result skip "selftest $prog: $line" ;;
+				[ "$checks" -gt 0 ] || result skip "${tag}selftest $prog: $line" ;;
 			*)
-				[ "$checks" -gt 0 ] || result ok "selftest $prog" ;;
+				[ "$checks" -gt 0 ] || result ok "${tag}selftest $prog" ;;
 			esac
 			if [ -n "$plan" ] && [ "$plan" != "$checks" ]; then
-				result fail "selftest $prog" "plan 1..$plan but $checks checks reported"
+				result fail "${tag}selftest $prog" "plan 1..$plan but $checks checks reported"
 			fi
 			prog="" checks=0 bad=0 plan="" ;;
 		esac
 	done <"$file"
 	if [ -n "$top" ] && [ "$top" != "$progs" ]; then
-		result fail "selftests" "plan 1..$top but $progs programs reported"
+		result fail "${tag}selftests" "plan 1..$top but $progs programs reported"
 	fi
 	selftests=$((selftests + progs))
 }
@@ -117,50 +121,70 @@ fi
 grep -B2 -A20 '^    not ok\|^        not ok\|# .*EXPECTATION FAILED\|ASSERTION FAILED' \
 	"$vm/console.txt" | head -60 | sed 's/^/        /'
 
-# Selftests, through the kselftest runner.
-count_kselftest "$vm/tap.txt"
-grep -q '^# ipe-guest: done' "$vm/tap.txt" ||
-	result fail "selftests" "the guest did not finish (see $tap)"
+# vm_checks VMDIR: a boot's selftests, through the kselftest runner, and
+# its kernel's health: any report below in its kernel log fails the run.
+vm_checks() {
+	local vm=$1 selftests_before=$selftests
+
+	tr -d '\r' <"$vm/console.log" >"$vm/console.txt" 2>/dev/null ||
+		: >"$vm/console.txt"
+	tr -d '\r' <"$vm/tap.log" >"$vm/tap.txt" 2>/dev/null || : >"$vm/tap.txt"
+	count_kselftest "$vm/tap.txt"
+	grep -q '^# ipe-guest: done' "$vm/tap.txt" ||
+		result fail "${tag}selftests" "the guest did not finish (see $vm/tap.log)"
+	[ "$selftests" -gt "$selftests_before" ] ||
+		result fail "${tag}selftests" "no selftest ran"
+	health "no BUG or Oops" 'BUG:|Oops|kernel BUG at|general protection fault|Kernel panic'
+	health "no WARNING" '^WARNING:|^------------\[ cut here \]'
+	health "no KASAN report" 'KASAN'
+	health "no UBSAN report" 'UBSAN'
+	health "no lockdep report" 'possible circular locking|inconsistent lock state|possible recursive locking|suspicious RCU usage|lock held when returning|bad unlock balance'
+	health "no RCU stall or hung task" 'rcu_.*stall|rcu: INFO|blocked for more than'
+	if grep -q '^# kmemleak: unreferenced object' "$vm/tap.txt"; then
+		result fail "${tag}kernel: no kmemleak report" \
+			"$(grep -c '^# kmemleak: unreferenced object' "$vm/tap.txt") objects"
+		grep -m40 '^# kmemleak:' "$vm/tap.txt" | sed 's/^/        /'
+	else
+		result ok "${tag}kernel: no kmemleak report"
+	fi
+	if grep -q 'qemu_rc=124' "$vm/status" 2>/dev/null; then
+		result fail "${tag}vm: finished in time" "timed out"
+	elif [ -f "$vm/status" ]; then
+		result ok "${tag}vm: finished in time"
+	else
+		result fail "${tag}vm: finished in time" "no $vm/status: the VM did not run"
+	fi
+}
+
+# health NAME REGEX: no line of the kernel log of the boot that vm_checks
+# is looking at ($vm) matches REGEX.
+health() {
+	local hits
+
+	hits=$(grep -E -m5 "$2" "$vm/console.txt")
+	if [ -n "$hits" ]; then
+		result fail "${tag}kernel: $1" "$(echo "$hits" | head -1)"
+		grep -E -m1 -A30 "$2" "$vm/console.txt" | sed 's/^/        /'
+	else
+		result ok "${tag}kernel: $1"
+	fi
+}
+
+vm_checks "$vm"
+while [ "${1:-}" = --vm ]; do
+	tag="[$(basename "$2")] "
+	vm_checks "$2"
+	shift 2
+done
+tag=""
 
 # Host-side TAP files.
 for f in "$@"; do
 	[ -f "$f" ] && count_tap "$f" "" "host:$(basename "$f" .tap)"
 done
 
-# Kernel health: any of these in the kernel log fails the run.
-health() { # health NAME REGEX
-	local hits
-
-	hits=$(grep -E -m5 "$2" "$vm/console.txt")
-	if [ -n "$hits" ]; then
-		result fail "kernel: $1" "$(echo "$hits" | head -1)"
-		grep -E -m1 -A30 "$2" "$vm/console.txt" | sed 's/^/        /'
-	else
-		result ok "kernel: $1"
-	fi
-}
-health "no BUG or Oops" 'BUG:|Oops|kernel BUG at|general protection fault|Kernel panic'
-health "no WARNING" '^WARNING:|^------------\[ cut here \]'
-health "no KASAN report" 'KASAN'
-health "no UBSAN report" 'UBSAN'
-health "no lockdep report" 'possible circular locking|inconsistent lock state|possible recursive locking|suspicious RCU usage|lock held when returning|bad unlock balance'
-health "no RCU stall or hung task" 'rcu_.*stall|rcu: INFO|blocked for more than'
-if grep -q '^# kmemleak: unreferenced object' "$vm/tap.txt"; then
-	result fail "kernel: no kmemleak report" \
-		"$(grep -c '^# kmemleak: unreferenced object' "$vm/tap.txt") objects"
-	grep -m40 '^# kmemleak:' "$vm/tap.txt" | sed 's/^/        /'
-else
-	result ok "kernel: no kmemleak report"
-fi
-if grep -q 'qemu_rc=124' "$vm/status" 2>/dev/null; then
-	result fail "vm: finished in time" "timed out"
-else
-	result ok "vm: finished in time"
-fi
-
 kunit_cases=$(grep -c '^    ok \|^    not ok ' "$vm/console.txt")
 [ "$kunit_cases" -gt 0 ] || result fail "kunit" "no KUnit case ran"
-[ "$selftests" -gt 0 ] || result fail "selftests" "no selftest ran"
 
 line="$pass passed, $fail failed"
 [ "$skipped" -gt 0 ] && line+=", $skipped skipped"

@@ -60,10 +60,10 @@ case_() {
 	good_console >"$d/console.log"
 	good_tap >"$d/tap.log"
 	echo "qemu_rc=0 seconds=1" >"$d/status"
-	summary_args=
+	summary_args= more_args=
 	eval "$mut"
 	# shellcheck disable=SC2086
-	if "$HERE/../summary.sh" $summary_args "$d" >"$d/out" 2>&1; then got=pass; else got=fail; fi
+	if "$HERE/../summary.sh" $summary_args "$d" $more_args >"$d/out" 2>&1; then got=pass; else got=fail; fi
 	[ -n "$pat" ] && ! grep -q -- "$pat" "$d/out" && got="$got without '$pat'"
 	n=$((n + 1))
 	if [ "$got" = "$want" ]; then
@@ -110,5 +110,16 @@ case_ skipped-selftest-counted-as-skipped pass \
 	'^13 passed, 0 failed, 1 skipped$'
 case_ vm-tests-selftests-only pass 'rm "$d/console.log"; summary_args=--selftests' \
 	'^4 passed, 0 failed$'
+# a second boot (--vm DIR2): selftests and health, no KUnit
+second='mkdir -p "$d/b"; good_tap >"$d/b/tap.log"; echo "Linux version 6.1" >"$d/b/console.log"; echo "qemu_rc=0 seconds=1" >"$d/b/status"; more_args="--vm $d/b"'
+case_ second-boot-clean pass "$second" '^26 passed, 0 failed$'
+case_ second-boot-selftest-failed fail "$second"'; sed -i "s/^# ok 2 a: c/# not ok 2 a: c/" "$d/b/tap.log"' \
+	'FAIL  \[b\] selftest ipe: test_10_a.sh: not ok 2 a: c'
+case_ second-boot-kasan fail "$second"'; echo "BUG: KASAN: slab-out-of-bounds in ipe_bdev_blob+0x1/0x2" >>"$d/b/console.log"' \
+	'FAIL  \[b\] kernel: no KASAN report'
+case_ second-boot-did-not-run fail "$second"'; rm -r "$d/b"' \
+	'FAIL  \[b\] vm: finished in time'
+case_ second-boot-no-selftest fail "$second"'; printf "# ipe-guest: done\n" >"$d/b/tap.log"' \
+	'FAIL  \[b\] selftests: no selftest ran'
 echo "1..$n" >>"$out"
 exit $bad
