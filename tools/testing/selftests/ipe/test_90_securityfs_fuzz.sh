@@ -38,7 +38,7 @@ mkdir -p $TMP
 snap() {
 	grep -H . "$IPE_FS/enforce" "$IPE_FS/success_audit" $SYS/* \
 		"$P"/*/version "$P"/*/active
-	cksum "$P"/*/content
+	sha256sum "$P"/*/content
 }
 
 # changes BEFORE AFTER: the snapshot lines that went (-) and came (+)
