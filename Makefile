@@ -9,7 +9,7 @@ B := $(REPO)/build
 TREE := $(B)/linux
 JOBS ?= $(shell nproc)
 TRUSTED_CERT ?= $(B)/keys/ca.pem
-VM_TIMEOUT ?= 2400
+VM_TIMEOUT ?= 3000
 
 OBJ_IPE := $(B)/obj-ipe
 OBJ_TEST := $(B)/obj-test

@@ -22,7 +22,7 @@ JOBS=${JOBS:-$(nproc)}
 arch=$1 out=$2
 OBJ=$REPO/build/kunit-$arch
 LOG=$REPO/build/kunit-$arch.log
-suites='ipe_blob ipe_eval ipe_core ipe_index ipe_parser_fuzz ipe_parser'
+suites='ipe_blob ipe_eval ipe_core ipe_index ipe_parser_fuzz ipe_parser ipe_bdev'
 
 case $arch in
 i386) cross=() cc="ccache gcc" ;;

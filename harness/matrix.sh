@@ -103,7 +103,7 @@ while read -r name opts <&3; do
 	[ -n "$name" ] || continue
 	[ "$want" = "  " ] || [[ $want == *" $name "* ]] || continue
 	n=$((n + 1))
-	KARCH=x86_64 KCROSS=
+	KARCH=x86_64 KCROSS= asked=$opts
 	case " $opts " in
 	*" ARCH=arm64 "*)
 		KARCH=arm64 KCROSS=aarch64-linux-gnu-
@@ -134,7 +134,7 @@ while read -r name opts <&3; do
 		done
 	} >"$frag"
 	log=$obj/matrix.log
-	echo "  MATRIX  $name: $opts"
+	echo "  MATRIX  $name: $asked"
 	why=
 	if ! "$REPO/harness/kconfig.sh" "$obj" "$REPO/build/keys/ca.pem" \
 		"$frag" >"$log" 2>&1; then
@@ -158,10 +158,10 @@ while read -r name opts <&3; do
 		[ -z "$warn" ] || why="warnings: $(echo "$warn" | tr '\n' ' ')"
 	fi
 	if [ -z "$why" ]; then
-		echo "ok $n - builds without warnings, links with $name ($opts)" >>"$out"
+		echo "ok $n - builds without warnings, links with $name ($asked)" >>"$out"
 	else
 		fail=1
-		echo "not ok $n - builds without warnings, links with $name ($opts)" >>"$out"
+		echo "not ok $n - builds without warnings, links with $name ($asked)" >>"$out"
 		echo "# $why" >>"$out"
 		echo "# log: $log" >>"$out"
 		echo "  MATRIX  $name FAILED: $why" >&2
