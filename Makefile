@@ -30,7 +30,7 @@ DEB_PACKAGES := linux-source-6.1 build-essential ccache bc bison flex \
 	fsverity keyutils e2fsprogs gcc-aarch64-linux-gnu qemu-system-arm
 
 .PHONY: all help deps tree keys kernel test-kernel selftests initramfs \
-	check host-tests matrix kunit32 kunit-arm64 bench fuzz demo series clean distclean
+	check host-tests matrix kunit32 kunit-arm64 vanilla patches bench fuzz demo series clean distclean
 
 all: kernel
 
@@ -216,11 +216,24 @@ fuzz: tree
 		$(TOOLS_INC) \
 		SEED=$(SEED) TIME=$(TIME)
 
+# make vanilla [VANILLA="newest 6.1.164"]: the README's "Adding IPE to
+# your own kernel", every command, on upstream 6.1.y tarballs (Debian's
+# copies of them), then a boot of the kernel it built; not part of make
+# check (a full kernel build for each version).
+VANILLA ?= newest 6.1.164
+vanilla: tree keys
+	@harness/vanilla.sh $(B)/vanilla.tap $(VANILLA); rc=$$?; \
+		cat $(B)/vanilla.tap; exit $$rc
+
 demo: kernel selftests
 	@harness/demo.sh
 
 series: tree
 	@harness/series.sh
+
+# make patches: build/series/ as make series writes it, without its checks.
+patches: tree
+	@harness/series.sh --write-only
 
 clean:
 	rm -rf $(B)/vm-* $(B)/selftests $(B)/initramfs-*

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# series.sh: write build/series/*.patch (git format-patch with a cover
-# letter) from the assembled tree and prove it: it applies with git am on
+# series.sh [--write-only]: write build/series/*.patch (git format-patch
+# with a cover letter) from the assembled tree and, unless --write-only
+# (make patches), prove it: it applies with git am on
 # the pristine base, every commit builds the directories it touches with
 # W=1 and no new warnings, sparse (C=2) reports nothing new in the C files
 # it touches, checkpatch --strict is clean on each patch, and kernel-doc
@@ -27,6 +28,8 @@ sed -i -e "s/\*\*\* SUBJECT HERE \*\*\*/$subject/" \
 d}" "$cover"
 rm "$OUT/.blurb"
 echo "  SERIES  $(ls "$OUT"/*.patch | wc -l) files in build/series/"
+# make patches: the files only, without the proof below
+[ "${1:-}" != --write-only ] || exit 0
 
 # The F: patterns of IPE's MAINTAINERS entry at the tip of the series.
 ipe_f=$(awk '/^INTEGRITY POLICY ENFORCEMENT/ { f = 1; next }
