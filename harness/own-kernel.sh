@@ -9,8 +9,8 @@
 # The section's sh blocks say where they run, in their first line:
 #   "# in this repository"    run here, in the repository (IPE)
 #   "# in your kernel tree"   run in SRCDIR, with IPE set
-#   "# your initramfs's /init" saved as SRCDIR/init (a block of the tree
-#                             packs it into the initramfs)
+#   "# your initramfs's /init" saved as SRCDIR/ipe-init.sh (a block of
+#                             the tree packs it into the initramfs)
 #   "# on the device"         run on the booted device, after switch_root
 # Before the blocks run, the stand-ins for what a device builder brings
 # are put in place: SRCDIR/.config (the VM's minimal x86_64 config,
@@ -133,7 +133,7 @@ for b in $blocks; do
 	case $b in
 	*.repo) dir=$REPO ;;
 	*.tree) dir=$src ;;
-	*.init) install -m 755 "$work/blocks/$b" "$src/init"
+	*.init) install -m 755 "$work/blocks/$b" "$src/ipe-init.sh"
 		tap ok "README block $b: saved as the initramfs's /init"
 		continue ;;
 	*) continue ;;
