@@ -16,6 +16,11 @@ OBJ_TEST := $(B)/obj-test
 
 export CCACHE_DIR ?= $(HOME)/.ccache
 export CCACHE_MAXSIZE ?= 5G
+# Objects compiled in one clone are found again in another (a fresh CI
+# clone): paths below the repository are hashed relative to it, and the
+# working directory is left out of the hash of objects with debug info.
+export CCACHE_BASEDIR ?= $(REPO)
+export CCACHE_NOHASHDIR ?= 1
 export KBUILD_BUILD_USER := ipe
 export KBUILD_BUILD_HOST := ipe-build
 export KBUILD_BUILD_TIMESTAMP := 2026-01-01

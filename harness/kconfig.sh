@@ -16,6 +16,11 @@ TREE=${TREE:-$REPO/build/linux}
 obj=$(realpath -m "$1") cert=$2
 shift 2
 mkdir -p "$obj"
+# The certificate goes into .config relative to OBJDIR (where the kernel's
+# make runs), so that autoconf.h, which every object includes, is the same
+# in every clone of this repository and ccache serves a fresh clone (CI)
+# the objects another clone compiled.
+cert=$(realpath -m --relative-to="$obj" "$cert")
 frag=$obj/fragment.config.new
 # A later fragment may set an option an earlier one set (the test kernel's
 # CONFIG_LSM): only the last setting of each option is kept.
