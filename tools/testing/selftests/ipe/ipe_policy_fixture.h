@@ -7,7 +7,8 @@
  *	DEFAULT op=EXECUTE action=DENY
  *	op=EXECUTE boot_verified=TRUE action=ALLOW
  *
- * signed on the spot (openssl, with the test CA named by IPE_TEST_CA_KEY
+ * (or the rules a test defines as POLICY_RULES, one per line) signed on
+ * the spot (openssl, with the test CA named by IPE_TEST_CA_KEY
  * and IPE_TEST_CA_CERT, see README) at the active policy's version,
  * loaded and activated in enforce mode without success audit, and a copy
  * of ipe_hello (the program next to the test) written at run time into a
@@ -27,9 +28,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#ifndef POLICY_RULES
+#define POLICY_RULES				\
+	"DEFAULT action=ALLOW\n"		\
+	"DEFAULT op=EXECUTE action=DENY\n"	\
+	"op=EXECUTE boot_verified=TRUE action=ALLOW\n"
+#endif
 
 #define IPE_FS "/sys/kernel/security/ipe"
 #define SYSCTL "/proc/sys/ipe/"
@@ -99,19 +109,46 @@ FIXTURE(policy) {
 	char old_active[300];
 	char old_enforce[8];
 	char old_audit[8];
+	char version[64];
 	bool active;
 };
+
+/*
+ * policy_load() - sign the policy @name with @rules (one per line) at
+ * @version, in directory @dir, and load it (a policy of that name left
+ * over by an earlier run is deleted first). Setup loads the test's own
+ * policy with it, at the version of the policy it found active, in the
+ * fixture's directory; a test may load more, and deletes them.
+ */
+static void policy_load(struct __test_metadata *_metadata, const char *dir,
+			const char *version, const char *name,
+			const char *rules)
+{
+	const char *key = getenv("IPE_TEST_CA_KEY");
+	const char *cert = getenv("IPE_TEST_CA_CERT");
+	char path[512], cmd[1024];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s.pol", dir, name);
+	f = fopen(path, "w");
+	ASSERT_NE(NULL, f);
+	fprintf(f, "policy_name=%s policy_version=%s\n%s", name,
+		version, rules);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd),
+		 "openssl smime -sign -in '%s' -signer '%s' -inkey '%s' -binary -outform der -noattr -nodetach -out '%s/%s.p7s'",
+		 path, cert, key, dir, name);
+	ASSERT_EQ(0, system(cmd));
+	snprintf(path, sizeof(path), "%s/%s.p7s", dir, name);
+	write_str(IPE_FS "/del_policy", name);	/* left over */
+	ASSERT_EQ(0, write_file(IPE_FS "/new_policy", path));
+}
 
 FIXTURE_SETUP(policy)
 {
 	const char *key = getenv("IPE_TEST_CA_KEY");
 	const char *cert = getenv("IPE_TEST_CA_CERT");
-	char path[512], version[64] = "0.0.0", cmd[1024], exe[256] = "";
-	static const char text[] =
-		"DEFAULT action=ALLOW\n"
-		"DEFAULT op=EXECUTE action=DENY\n"
-		"op=EXECUTE boot_verified=TRUE action=ALLOW\n";
-	FILE *f;
+	char path[512], cmd[1024], exe[256] = "";
 	int fd;
 
 	self->active = false;
@@ -137,7 +174,7 @@ FIXTURE_SETUP(policy)
 		SKIP(return, "no active policy, which the test could not put back");
 	snprintf(path, sizeof(path), IPE_FS "/policies/%s/version",
 		 self->old_active);
-	ASSERT_EQ(0, read_str(path, version, sizeof(version)));
+	ASSERT_EQ(0, read_str(path, self->version, sizeof(self->version)));
 	ASSERT_EQ(0, read_str(SYSCTL "enforce", self->old_enforce,
 			      sizeof(self->old_enforce)));
 	ASSERT_EQ(0, read_str(SYSCTL "success_audit", self->old_audit,
@@ -145,16 +182,6 @@ FIXTURE_SETUP(policy)
 
 	strcpy(self->dir, "/tmp/ipe-c.XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->dir));
-	snprintf(path, sizeof(path), "%s/policy.pol", self->dir);
-	f = fopen(path, "w");
-	ASSERT_NE(NULL, f);
-	fprintf(f, "policy_name=%s policy_version=%s\n%s", POLICY_NAME,
-		version, text);
-	fclose(f);
-	snprintf(cmd, sizeof(cmd),
-		 "openssl smime -sign -in '%s/policy.pol' -signer '%s' -inkey '%s' -binary -outform der -noattr -nodetach -out '%s/policy.p7s'",
-		 self->dir, cert, key, self->dir);
-	ASSERT_EQ(0, system(cmd));
 
 	/* a file written at run time, not from the initramfs */
 	snprintf(self->file, sizeof(self->file), "%s/exe", self->dir);
@@ -165,9 +192,8 @@ FIXTURE_SETUP(policy)
 	ASSERT_LE(0, fd);
 	close(fd);
 
-	snprintf(path, sizeof(path), "%s/policy.p7s", self->dir);
-	write_str(IPE_FS "/del_policy", POLICY_NAME);	/* left over */
-	ASSERT_EQ(0, write_file(IPE_FS "/new_policy", path));
+	policy_load(_metadata, self->dir, self->version, POLICY_NAME,
+		    POLICY_RULES);
 	ASSERT_EQ(0, write_str(SYSCTL "enforce", "1"));
 	ASSERT_EQ(0, write_str(SYSCTL "success_audit", "0"));
 	ASSERT_EQ(0, write_str(SYSCTL "active_policy", POLICY_NAME));
@@ -190,7 +216,7 @@ FIXTURE_TEARDOWN(policy)
 }
 
 /* exec_errno() - errno of execve() of @path in a child, 0 if it ran, -1 if unknown */
-static int exec_errno(const char *path)
+static inline int exec_errno(const char *path)
 {
 	char *const argv[] = { (char *)path, NULL };
 	int status;
@@ -212,6 +238,74 @@ static int exec_errno(const char *path)
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
 		return -1;
 	return WEXITSTATUS(status) > 100 ? WEXITSTATUS(status) - 100 : 0;
+}
+
+#define RAMFS_MAGIC 0x858458f6
+#define TMPFS_MAGIC 0x01021994
+
+/*
+ * on_initramfs() - whether @path is on the filesystem the kernel unpacked
+ * the initramfs into (the root, while it is a ramfs or tmpfs): where the
+ * allowed cases of the tests run code from. They skip elsewhere.
+ */
+static inline bool on_initramfs(const char *path)
+{
+	struct stat file, root;
+	struct statfs fs;
+
+	if (stat(path, &file) || stat("/", &root) || statfs("/", &fs))
+		return false;
+	return file.st_dev == root.st_dev &&
+	       (fs.f_type == RAMFS_MAGIC || fs.f_type == TMPFS_MAGIC);
+}
+
+/* map() - errno of mmap(@prot) of @path (anonymous when NULL), 0 if mapped */
+static inline int map(const char *path, int prot)
+{
+	int fd = -1, flags = MAP_PRIVATE, err = 0;
+	void *p;
+
+	if (path) {
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			return errno;
+	} else {
+		flags |= MAP_ANONYMOUS;
+	}
+	p = mmap(NULL, 4096, prot, flags, fd, 0);
+	if (p == MAP_FAILED)
+		err = errno;
+	else
+		munmap(p, 4096);
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
+
+/* map_then_exec() - errno of mprotect(+PROT_EXEC) of a readable mapping */
+static inline int map_then_exec(const char *path)
+{
+	int fd = -1, flags = MAP_PRIVATE, err = 0;
+	void *p;
+
+	if (path) {
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			return errno;
+	} else {
+		flags |= MAP_ANONYMOUS;
+	}
+	p = mmap(NULL, 4096, PROT_READ, flags, fd, 0);
+	if (p == MAP_FAILED) {
+		err = errno ? errno : EIO;
+	} else {
+		if (mprotect(p, 4096, PROT_READ | PROT_EXEC))
+			err = errno;
+		munmap(p, 4096);
+	}
+	if (fd >= 0)
+		close(fd);
+	return err;
 }
 
 #endif /* IPE_POLICY_FIXTURE_H */

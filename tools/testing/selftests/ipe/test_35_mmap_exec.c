@@ -9,7 +9,8 @@
  *
  * Each test runs in the fixture of ipe_policy_fixture.h, which signs and
  * activates that policy and puts IPE back as it was afterwards. The file
- * it maps and runs is a copy of ipe_hello, next to this program.
+ * it maps and runs is a copy of ipe_hello, next to this program; map()
+ * and map_then_exec() are the fixture's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -26,55 +27,6 @@
 
 #define POLICY_NAME "c_mmap_exec"
 #include "ipe_policy_fixture.h"
-
-/* map() - errno of mmap(@prot) of @path (anonymous when NULL), 0 if mapped */
-static int map(const char *path, int prot)
-{
-	int fd = -1, flags = MAP_PRIVATE, err = 0;
-	void *p;
-
-	if (path) {
-		fd = open(path, O_RDONLY);
-		if (fd < 0)
-			return errno;
-	} else {
-		flags |= MAP_ANONYMOUS;
-	}
-	p = mmap(NULL, 4096, prot, flags, fd, 0);
-	if (p == MAP_FAILED)
-		err = errno;
-	else
-		munmap(p, 4096);
-	if (fd >= 0)
-		close(fd);
-	return err;
-}
-
-/* map_then_exec() - errno of mprotect(+PROT_EXEC) of a readable mapping */
-static int map_then_exec(const char *path)
-{
-	int fd = -1, flags = MAP_PRIVATE, err = 0;
-	void *p;
-
-	if (path) {
-		fd = open(path, O_RDONLY);
-		if (fd < 0)
-			return errno;
-	} else {
-		flags |= MAP_ANONYMOUS;
-	}
-	p = mmap(NULL, 4096, PROT_READ, flags, fd, 0);
-	if (p == MAP_FAILED) {
-		err = errno ? errno : EIO;
-	} else {
-		if (mprotect(p, 4096, PROT_READ | PROT_EXEC))
-			err = errno;
-		munmap(p, 4096);
-	}
-	if (fd >= 0)
-		close(fd);
-	return err;
-}
 
 TEST_F(policy, file_mmap_exec_denied)
 {
