@@ -102,8 +102,11 @@ LSM_SELINUX_BOOT := ipe,landlock,lockdown,yama,integrity,selinux,bpf
 LSM_SELINUX := lockdown,capability,ipe,landlock,yama,selinux,bpf
 SELINUX_TESTS := 00,30,35,39,40,96
 
-# Everything that tests. The last line is "N passed, M failed".
-check: test-kernel initramfs
+# Everything that tests. The last line is "N passed, M failed". The
+# third boot is the default kernel (no boot policy, no debug options):
+# test_38 stages a first policy while none is active, which only a boot
+# without a boot policy allows.
+check: test-kernel initramfs kernel
 	@$(MAKE) -s host-tests
 	@harness/run-vm.sh $(B)/bzImage-test $(B)/initramfs-test.cpio.gz \
 		$(B)/selftests/disks $(B)/vm-test $(VM_TIMEOUT) \
@@ -114,7 +117,10 @@ check: test-kernel initramfs
 		ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1 log_buf_len=8M \
 		lsm=$(LSM_SELINUX_BOOT) kunit.filter_glob=none \
 		ipe_tests=$(SELINUX_TESTS) ipe_expect_lsm=$(LSM_SELINUX)
-	@harness/summary.sh $(B)/vm-test --vm $(B)/vm-selinux $(B)/host-tests/*.tap
+	@harness/run-vm.sh $(B)/bzImage $(B)/initramfs-test.cpio.gz \
+		$(B)/selftests/disks $(B)/vm-noboot 600 log_buf_len=8M ipe_tests=38
+	@harness/summary.sh $(B)/vm-test --vm $(B)/vm-selinux --vm $(B)/vm-noboot \
+		$(B)/host-tests/*.tap
 
 # For development only, not a substitute for "make check": boot the test
 # kernel with no KUnit suite and run the VM selftests whose numbers are in

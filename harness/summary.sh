@@ -7,8 +7,9 @@
 # TAP files given, and the kernel health checks (no BUG, WARNING, KASAN,
 # UBSAN, lockdep, RCU or kmemleak report, the VM finished in time).
 # Each --vm VMDIR2 is a further boot with selftests and no KUnit (make
-# check's second boot, SELinux active): its selftests and health checks
-# count too, labelled with its directory's name.
+# check's second boot, SELinux active, and third, the default kernel):
+# its selftests and health checks count too, labelled with its
+# directory's name.
 # Prints failures, then "N passed, M failed[, K skipped]"; exits 1 on any
 # failure or when no test ran. summary.sh --selftests VMDIR counts only
 # the selftests (make vm-tests).

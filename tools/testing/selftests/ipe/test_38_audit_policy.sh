@@ -8,13 +8,13 @@
 # candidate's update v2 says so with another rule. The test sets, reads,
 # updates, swaps, clears and deletes the role through policies/NAME/audit
 # and sysctl ipe.audit_policy, and checks the records and the refusals.
-# Staging with no active policy is not reachable here (the test kernel
-# has a boot policy, which cannot be deactivated): the KUnit case
-# ipe_eval_judge_roles covers it.
+# Staging a first policy, while none is active, can only be tested where
+# nothing was activated since boot (a kernel without a boot policy, this
+# test first): make check boots the default kernel for it. Elsewhere
+# that part skips.
 . "$(dirname "$0")/ipe_lib.sh"
 ipe_defaults
 signed_policies stg
-allow_all
 S=$IPE_SELFTESTS
 P=$IPE_FS/policies
 SYS=/proc/sys/ipe/audit_policy
@@ -42,6 +42,40 @@ if [ ! -e $SYS ]; then
 	fail "the kernel has ipe.audit_policy" "no $SYS"
 	exit 0
 fi
+
+# --- staging while no policy is active ---------------------------------
+active=$(cat /proc/sys/ipe/active_policy)
+if [ -n "$active" ]; then
+	skip "staging while no policy is active" \
+		"policy $active is active (a boot policy, or one activated since boot)"
+else
+	load stg_cand
+	expect_write "with no active policy, stg_cand can be the audit policy" \
+		OK -s stg_cand $SYS
+	audit_clear
+	expect_eq "an exec the candidate would deny runs: nothing enforces" \
+		"$msg" "$(run $HELLO)"
+	expect_audit "the candidate's denial is recorded, naming it" 1420 \
+		"ipe_op=EXECUTE ipe_hook=BPRM_CHECK enforcing=1" \
+		"path=\"$HELLO\"" \
+		'rule="DEFAULT op=EXECUTE action=DENY" audit_policy="stg_cand"'
+	expect_eq "and is the exec's only record" "0 1" \
+		"$(count active) $(count audit)"
+	expect_eq "mmap(PROT_EXEC) the candidate would deny works" OK \
+		"$("$S/ipe_mmap" exec $HELLO)"
+	expect_audit "and is recorded too" 1420 "ipe_op=EXECUTE ipe_hook=MMAP" \
+		"path=\"$HELLO\"" 'audit_policy="stg_cand"'
+	expect_eq "no policy became active" "" \
+		"$(cat /proc/sys/ipe/active_policy)"
+	expect_write "an empty write clears the role" OK -s "" $SYS
+	audit_clear
+	run $HELLO >/dev/null
+	expect_eq "then the exec leaves no record" "0 0" \
+		"$(count active) $(count audit)"
+	expect_write "stg_cand is deleted for what follows" OK -s stg_cand \
+		"$IPE_FS/del_policy"
+fi
+allow_all
 expect_eq "ipe.audit_policy reads empty when there is no audit policy" "" \
 	"$(cat $SYS)"
 load stg_open
