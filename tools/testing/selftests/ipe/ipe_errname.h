@@ -9,7 +9,9 @@
 #include <errno.h>
 #include <stdio.h>
 
+#ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
 
 /* Print "OK" for 0, else the name of @err, with no newline. */
 static inline void ipe_report_name(int err)

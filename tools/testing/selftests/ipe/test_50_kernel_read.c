@@ -41,6 +41,7 @@
 	"op=KERNEL_READ boot_verified=TRUE action=ALLOW\n"
 #include "ipe_policy_fixture.h"
 #include "ipe_kmsg.h"
+#include "ipe_util.h"
 
 #define MODULE_NAME "ipe_test_mod"
 #define FW_PATH "/sys/module/firmware_class/parameters/path"
@@ -59,27 +60,6 @@ static const char *module_next_to_me(void)
 		return NULL;
 	strcpy(slash + 1, MODULE_NAME ".ko");
 	return access(path, R_OK) ? NULL : path;
-}
-
-/* slurp() - @path's bytes in a malloc()ed buffer, their count in @len */
-static void *slurp(const char *path, size_t *len)
-{
-	struct stat st;
-	void *buf = NULL;
-	int fd;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	if (!fstat(fd, &st) && st.st_size > 0)
-		buf = malloc(st.st_size);
-	if (buf && read(fd, buf, st.st_size) != st.st_size) {
-		free(buf);
-		buf = NULL;
-	}
-	close(fd);
-	*len = buf ? st.st_size : 0;
-	return buf;
 }
 
 /* finit() - errno of finit_module() of @path with @params, 0 if loaded */
@@ -103,7 +83,7 @@ static int init_bytes(const char *path)
 	size_t len;
 	void *buf;
 
-	buf = slurp(path, &len);
+	buf = ipe_slurp(path, &len);
 	if (!buf)
 		err = EIO;
 	else if (syscall(SYS_init_module, buf, len, ""))
@@ -142,7 +122,7 @@ static int copy_module(const char *mod, const char *dir, char *copy,
 	int err;
 
 	snprintf(copy, size, "%s/" MODULE_NAME ".ko", dir);
-	buf = slurp(mod, &len);
+	buf = ipe_slurp(mod, &len);
 	if (!buf)
 		return -EIO;
 	err = put_file(copy, buf, len);
