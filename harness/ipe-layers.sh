@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # ipe-layers.sh [OBJDIR]: check that the files of security/ipe/ call each
-# other one way only.
+# other one way only, and that the engine does not reach up into the
+# LSM's state.
 #
 # The call graph is read from the built objects of OBJDIR/security/ipe/
 # (build/obj-test by default): file A depends on file B when nm lists a
@@ -13,15 +14,25 @@
 # One cycle is allowed: the policy store and its securityfs nodes
 # (policy_store, policy_fs, fs), which create each other's entries.
 #
-# Prints TAP on stdout: "ok 1" when no other cycle exists, "not ok 1"
-# followed by one "# cycle: a -> b -> a" line per cycle otherwise. Exits 1
-# when the check fails or no object was found.
+# The files of the top layer hold the LSM's state and its interfaces: the
+# hooks, the LSM's setup, the settings, the policy store, securityfs, the
+# sysctls, uploads and the boot policy. Every other file is the engine
+# (parser, properties, digests, index, the trust facts, evaluation,
+# audit): it is handed the policies and settings it works on and may not
+# use a symbol of the top layer. A new file counts as the engine until it
+# is added to the top layer here.
+#
+# Prints TAP on stdout: test 1 for the cycles ("# cycle: a -> b -> a"
+# lines under a failure), test 2 for the layers (one "# a -> b (symbol)"
+# line per edge from the engine to the top layer). Exits 1 when a check
+# fails or no object was found.
 set -uo pipefail
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 objdir=${1:-$REPO/build/obj-test}
 dir=$objdir/security/ipe
 allowed=' policy_store policy_fs fs '
+top=' ipe hooks settings policy_store policy_fs fs sysctl upload boot_policy '
 
 # The objects linked into the kernel: those built-in.a lists (a stale
 # object of a renamed file is left out), else every object there.
@@ -32,9 +43,10 @@ if [ -f "$dir/built-in.a" ]; then
 else
 	objs=("$dir"/*.o)
 fi
-echo "1..1"
+echo "1..2"
 if [ ${#objs[@]} -eq 0 ]; then
 	echo "not ok 1 - security/ipe has no call cycle (no object in $dir)"
+	echo "not ok 2 - the engine does not use the top layer (no object in $dir)"
 	exit 1
 fi
 
@@ -106,4 +118,30 @@ while read -r kind a b sym; do
 	edge) echo "#   $a -> $b ($sym)" ;;
 	esac
 done <<<"$result"
+
+# Edges "a b sym" from a file of the engine to one of the top layer.
+up=$(awk -v top="$top" '
+	$2 == "D" { def[$3] = $1; next }
+	$2 == "U" { use[++n] = $1 " " $3 }
+	END {
+		for (i = 1; i <= n; i++) {
+			split(use[i], u, " ")
+			b = def[u[2]]
+			if (b == "" || (u[1], b) in seen ||
+			    index(top, " " u[1] " ") || !index(top, " " b " "))
+				continue
+			seen[u[1], b] = 1
+			print u[1], b, u[2]
+		}
+	}' <<<"$syms")
+name="the engine uses nothing of the top layer (hooks, settings, store, securityfs)"
+if [ -n "$up" ]; then
+	echo "not ok 2 - $name"
+	rc=1
+else
+	echo "ok 2 - $name"
+fi
+while read -r a b sym; do
+	[ -n "$a" ] && echo "#   $a -> $b ($sym)"
+done <<<"$up"
 exit $rc

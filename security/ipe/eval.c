@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * IPE evaluation: decide one event against the active policy.
+ * IPE evaluation: decide one event against a policy.
  *
- * The hot path takes no lock and neither sleeps nor allocates: the active
- * policy is read under RCU and its tables are walked in place. Only an
- * event that must be audited leaves the read section holding a reference
- * on the policy, because the audit record is built (and allocated) after
- * rcu_read_unlock().
+ * The hot path takes no lock and neither sleeps nor allocates: the
+ * policy's tables are walked in place, inside the RCU read section in
+ * which the hooks read the policy.
  */
 
 #include <linux/compiler.h>
@@ -27,7 +25,6 @@
 #include "policy_index.h"
 #include "policy_store.h"
 #include "property.h"
-#include "settings.h"
 
 /**
  * ipe_rule_matches() - tell whether every property of a rule matches
@@ -264,29 +261,17 @@ void ipe_build_eval_ctx(struct ipe_eval_ctx *ctx, const struct file *file,
 }
 
 /*
- * Decide @ev against @pol into @res. When the decision must be audited (a
- * denial, or any decision with @success_audit), take a reference on @pol
- * for the record, which is built after the read section: @res->pol and
- * *@held are then @pol. A policy already on its way out (its last
- * reference dropped by an update or a deletion racing with us) cannot be
- * kept: its decision stands, and the record names no rule (rule=?).
+ * Decide @ev against @pol into @res. The decision must be audited when it
+ * is a denial, or any decision with @success_audit.
  *
  * Return: whether the decision must be audited.
  */
-static bool ipe_decide(struct ipe_policy *pol, const struct ipe_eval_ctx *ev,
-		       bool success_audit, struct ipe_eval_result *res,
-		       struct ipe_policy **held)
+static bool ipe_decide(const struct ipe_policy *pol,
+		       const struct ipe_eval_ctx *ev, bool success_audit,
+		       struct ipe_eval_result *res)
 {
 	ipe_eval_indexed(pol->parsed, pol->index, ev, res);
-	if (res->action != IPE_ACTION_DENY && !success_audit)
-		return false;
-	if (ipe_policy_tryget(pol)) {
-		res->pol = pol;
-		*held = pol;
-	} else {
-		res->rule = NULL;
-	}
-	return true;
+	return res->action == IPE_ACTION_DENY || success_audit;
 }
 
 /**
@@ -295,38 +280,39 @@ static bool ipe_decide(struct ipe_policy *pol, const struct ipe_eval_ctx *ev,
  * @audit_pol: the audit policy, or NULL when there is none
  * @ev: the event, its block device facts filled in
  * @success_audit: allowed events are audited too
- * @v: receives both decisions, which of them to audit, and the outcome;
- *	hand it to ipe_verdict_audit() afterwards, outside the read section
+ * @v: receives both decisions, which of them to audit, and the outcome
  *
  * Only the active policy decides the outcome: @v->deny is true when it
  * denies. Without it the event is allowed, whatever the audit policy
- * decides.
+ * decides. The decisions name no policy (their @pol is NULL): a caller
+ * that audits them sets it once it holds a reference on the policy, or
+ * clears the rule, which belongs to the policy, when it cannot.
  *
- * Context: inside the RCU read section that read @pol and @audit_pol;
- * takes no lock, does not sleep or allocate.
+ * Context: the caller keeps @pol and @audit_pol alive, usually by the RCU
+ * read section it read them in; takes no lock, does not sleep or
+ * allocate.
  */
-void ipe_judge(struct ipe_policy *pol, struct ipe_policy *audit_pol,
+void ipe_judge(const struct ipe_policy *pol,
+	       const struct ipe_policy *audit_pol,
 	       const struct ipe_eval_ctx *ev, bool success_audit,
 	       struct ipe_verdict *v)
 {
-	v->held = NULL;
-	v->audit_held = NULL;
 	v->rec = false;
 	v->audit_rec = false;
 	v->deny = false;
 	if (pol) {
-		v->rec = ipe_decide(pol, ev, success_audit, &v->res, &v->held);
+		v->rec = ipe_decide(pol, ev, success_audit, &v->res);
 		v->deny = v->res.action == IPE_ACTION_DENY;
 	}
 	if (unlikely(audit_pol))
 		v->audit_rec = ipe_decide(audit_pol, ev, success_audit,
-					  &v->audit_res, &v->audit_held);
+					  &v->audit_res);
 }
 
 /**
  * ipe_verdict_audit() - log the decisions ipe_judge() asked to audit
  * @ctx: the event
- * @v: the verdict; the references it holds are dropped
+ * @v: the verdict; the policies its decisions name must still be held
  * @enforce: the current mode, for the records
  *
  * The active policy's record comes first, then the audit policy's.
@@ -334,66 +320,10 @@ void ipe_judge(struct ipe_policy *pol, struct ipe_policy *audit_pol,
  * Context: process context, may sleep; outside any RCU read section.
  */
 void ipe_verdict_audit(const struct ipe_eval_ctx *ctx,
-		       struct ipe_verdict *v, bool enforce)
+		       const struct ipe_verdict *v, bool enforce)
 {
 	if (v->rec)
 		ipe_audit_access(ctx, &v->res, enforce, false);
 	if (v->audit_rec)
 		ipe_audit_access(ctx, &v->audit_res, enforce, true);
-	ipe_policy_put(v->held);
-	ipe_policy_put(v->audit_held);
-	v->held = NULL;
-	v->audit_held = NULL;
-}
-
-/**
- * ipe_evaluate_event() - decide an event against the active policy, and
- *	audit it against the audit policy
- * @ctx: the event, from ipe_build_eval_ctx()
- *
- * Without an active policy everything is allowed. A denial of the active
- * policy is audited always, an allowed event when success_audit is set.
- * In permissive mode (enforce=0) a denial is audited with enforcing=0 and
- * the operation proceeds.
- *
- * When an audit policy is set, the event is decided against it too, also
- * while no policy is active; its decision is audited by the same rules,
- * in a record of its own that names it, and never changes the outcome.
- *
- * The policies are read under RCU. Each one whose decision must be
- * audited is held by a reference taken inside the read section, so that
- * its matching rule stays valid while the record, which allocates, is
- * built after rcu_read_unlock().
- *
- * Context: process context; may sleep when the event is audited.
- * Return: 0 to allow the operation, -EACCES to deny it.
- */
-int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
-{
-	struct ipe_policy *pol, *audit_pol;
-	struct ipe_eval_ctx ev;
-	struct ipe_verdict v;
-	bool enforce;
-
-	rcu_read_lock();
-	pol = rcu_dereference(ipe_active_policy);
-	audit_pol = rcu_dereference(ipe_audit_policy);
-	if (!pol && !audit_pol) {
-		rcu_read_unlock();
-		return 0;
-	}
-
-	/* The block device facts are only valid inside the read section. */
-	ev = *ctx;
-	if (ev.inode)
-		ev.bdev = ipe_sb_bdev_facts(ev.inode->i_sb);
-	ipe_judge(pol, audit_pol, &ev, ipe_get(IPE_SET_SUCCESS_AUDIT), &v);
-	rcu_read_unlock();
-
-	if (!v.rec && !v.audit_rec)
-		return 0;
-
-	enforce = ipe_get(IPE_SET_ENFORCE);
-	ipe_verdict_audit(ctx, &v, enforce);
-	return v.deny && enforce ? -EACCES : 0;
 }

@@ -127,9 +127,6 @@ struct ipe_eval_result {
  *	on one event
  * @res: the active policy's decision, when @pol of ipe_judge() was set
  * @audit_res: the audit policy's decision, when @audit_pol was set
- * @held: the active policy, referenced for @res's record, or NULL
- * @audit_held: the audit policy, referenced for @audit_res's record, or
- *	NULL
  * @rec: @res must be audited
  * @audit_rec: @audit_res must be audited
  * @deny: the active policy denies the event: the only decision that
@@ -138,8 +135,6 @@ struct ipe_eval_result {
 struct ipe_verdict {
 	struct ipe_eval_result res;
 	struct ipe_eval_result audit_res;
-	struct ipe_policy *held;
-	struct ipe_policy *audit_held;
 	bool rec;
 	bool audit_rec;
 	bool deny;
@@ -157,11 +152,11 @@ void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
 		      struct ipe_eval_result *res);
 void ipe_build_eval_ctx(struct ipe_eval_ctx *ctx, const struct file *file,
 			enum ipe_op op, enum ipe_hook hook);
-void ipe_judge(struct ipe_policy *pol, struct ipe_policy *audit_pol,
+void ipe_judge(const struct ipe_policy *pol,
+	       const struct ipe_policy *audit_pol,
 	       const struct ipe_eval_ctx *ev, bool success_audit,
 	       struct ipe_verdict *v);
 void ipe_verdict_audit(const struct ipe_eval_ctx *ctx,
-		       struct ipe_verdict *v, bool enforce);
-int ipe_evaluate_event(const struct ipe_eval_ctx *ctx);
+		       const struct ipe_verdict *v, bool enforce);
 
 #endif /* _IPE_EVAL_H */

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * IPE LSM hooks: each hook names the op and the file of the event and
- * hands it to the evaluator.
+ * IPE LSM hooks: each hook names the op and the file of the event. The
+ * active and the audit policy are read here, under RCU, and handed to the
+ * evaluator. Only an event that must be audited leaves the read section
+ * holding a reference on its policy, because the audit record is built
+ * (and allocated) after rcu_read_unlock().
  */
 
 #include <linux/binfmts.h>
@@ -13,9 +16,89 @@
 #include <linux/security.h>
 
 #include "ipe.h"
+#include "bdev.h"
 #include "eval.h"
 #include "hooks.h"
 #include "policy_store.h"
+#include "settings.h"
+
+/*
+ * Keep @pol, whose decision @res must be audited, for the record, which is
+ * built after the read section: @res then names @pol. A policy already on
+ * its way out (its last reference dropped by an update or a deletion
+ * racing with us) cannot be kept: its decision stands, and the record
+ * names no rule (rule=?).
+ *
+ * Return: @pol when it is held, else NULL.
+ */
+static struct ipe_policy *ipe_hold(struct ipe_policy *pol,
+				   struct ipe_eval_result *res)
+{
+	if (ipe_policy_tryget(pol)) {
+		res->pol = pol;
+		return pol;
+	}
+	res->rule = NULL;
+	return NULL;
+}
+
+/**
+ * ipe_evaluate_event() - decide an event against the active policy, and
+ *	audit it against the audit policy
+ * @ctx: the event, from ipe_build_eval_ctx()
+ *
+ * Without an active policy everything is allowed. A denial of the active
+ * policy is audited always, an allowed event when success_audit is set.
+ * In permissive mode (enforce=0) a denial is audited with enforcing=0 and
+ * the operation proceeds.
+ *
+ * When an audit policy is set, the event is decided against it too, also
+ * while no policy is active; its decision is audited by the same rules,
+ * in a record of its own that names it, and never changes the outcome.
+ *
+ * The policies are read under RCU and handed to the evaluator. Each one
+ * whose decision must be audited is held by a reference taken inside the
+ * read section, so that its matching rule stays valid while the record,
+ * which allocates, is built after rcu_read_unlock().
+ *
+ * Context: process context; may sleep when the event is audited.
+ * Return: 0 to allow the operation, -EACCES to deny it.
+ */
+int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
+{
+	struct ipe_policy *pol, *audit_pol, *held = NULL, *audit_held = NULL;
+	struct ipe_eval_ctx ev;
+	struct ipe_verdict v;
+	bool enforce;
+
+	rcu_read_lock();
+	pol = rcu_dereference(ipe_active_policy);
+	audit_pol = rcu_dereference(ipe_audit_policy);
+	if (!pol && !audit_pol) {
+		rcu_read_unlock();
+		return 0;
+	}
+
+	/* The block device facts are only valid inside the read section. */
+	ev = *ctx;
+	if (ev.inode)
+		ev.bdev = ipe_sb_bdev_facts(ev.inode->i_sb);
+	ipe_judge(pol, audit_pol, &ev, ipe_get(IPE_SET_SUCCESS_AUDIT), &v);
+	if (v.rec)
+		held = ipe_hold(pol, &v.res);
+	if (v.audit_rec)
+		audit_held = ipe_hold(audit_pol, &v.audit_res);
+	rcu_read_unlock();
+
+	if (!v.rec && !v.audit_rec)
+		return 0;
+
+	enforce = ipe_get(IPE_SET_ENFORCE);
+	ipe_verdict_audit(ctx, &v, enforce);
+	ipe_policy_put(held);
+	ipe_policy_put(audit_held);
+	return v.deny && enforce ? -EACCES : 0;
+}
 
 /*
  * Until a policy is active or audited IPE has nothing to do; checking that

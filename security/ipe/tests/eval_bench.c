@@ -42,6 +42,7 @@
 #include "bdev.h"
 #include "eval.h"
 #include "eval_plain.h"
+#include "hooks.h"
 #include "policy.h"
 #include "policy_index.h"
 #include "policy_store.h"

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * IPE evaluation: decide one event against the active policy.
+ * IPE evaluation: decide one event against a policy.
  *
- * The hot path takes no lock and neither sleeps nor allocates: the active
- * policy is read under RCU and its tables are walked in place.
+ * The hot path takes no lock and neither sleeps nor allocates: the
+ * policy's tables are walked in place, inside the RCU read section in
+ * which the hooks read the policy.
  */
 
 #include <linux/compiler.h>
@@ -243,30 +244,4 @@ void ipe_build_eval_ctx(struct ipe_eval_ctx *ctx, const struct file *file,
 	ctx->file = file;
 	if (file)
 		ipe_ctx_file_facts(ctx, file);
-}
-
-/**
- * ipe_evaluate_event() - decide an event against the active policy
- * @ctx: the event, from ipe_build_eval_ctx()
- *
- * Without an active policy everything is allowed. The policy is read
- * under RCU, which keeps it and its tables alive while they are walked.
- *
- * Return: 0 to allow the operation, -EACCES to deny it.
- */
-int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
-{
-	struct ipe_eval_result res;
-	struct ipe_policy *pol;
-
-	rcu_read_lock();
-	pol = rcu_dereference(ipe_active_policy);
-	if (!pol) {
-		rcu_read_unlock();
-		return 0;
-	}
-	ipe_eval_indexed(pol->parsed, pol->index, ctx, &res);
-	rcu_read_unlock();
-
-	return res.action == IPE_ACTION_DENY ? -EACCES : 0;
 }

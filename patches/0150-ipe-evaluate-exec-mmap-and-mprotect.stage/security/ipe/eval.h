@@ -131,6 +131,5 @@ void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
 		      struct ipe_eval_result *res);
 void ipe_build_eval_ctx(struct ipe_eval_ctx *ctx, const struct file *file,
 			enum ipe_op op, enum ipe_hook hook);
-int ipe_evaluate_event(const struct ipe_eval_ctx *ctx);
 
 #endif /* _IPE_EVAL_H */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * IPE LSM hooks: each hook names the op and the file of the event and
- * hands it to the evaluator.
+ * IPE LSM hooks: each hook names the op and the file of the event. The
+ * active policy is read here, under RCU, and handed to the evaluator.
  */
 
 #include <linux/binfmts.h>
@@ -15,6 +15,32 @@
 #include "eval.h"
 #include "hooks.h"
 #include "policy_store.h"
+
+/**
+ * ipe_evaluate_event() - decide an event against the active policy
+ * @ctx: the event, from ipe_build_eval_ctx()
+ *
+ * Without an active policy everything is allowed. The policy is read
+ * under RCU, which keeps it and its tables alive while they are walked.
+ *
+ * Return: 0 to allow the operation, -EACCES to deny it.
+ */
+int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
+{
+	struct ipe_eval_result res;
+	struct ipe_policy *pol;
+
+	rcu_read_lock();
+	pol = rcu_dereference(ipe_active_policy);
+	if (!pol) {
+		rcu_read_unlock();
+		return 0;
+	}
+	ipe_eval_indexed(pol->parsed, pol->index, ctx, &res);
+	rcu_read_unlock();
+
+	return res.action == IPE_ACTION_DENY ? -EACCES : 0;
+}
 
 /*
  * Until a policy is active IPE allows everything; checking that first keeps

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * IPE evaluation: decide one event against the active policy.
+ * IPE evaluation: decide one event against a policy.
  *
- * The hot path takes no lock and neither sleeps nor allocates: the active
- * policy is read under RCU and its tables are walked in place. Only an
- * event that must be audited leaves the read section holding a reference
- * on the policy, because the audit record is built (and allocated) after
- * rcu_read_unlock().
+ * The hot path takes no lock and neither sleeps nor allocates: the
+ * policy's tables are walked in place, inside the RCU read section in
+ * which the hooks read the policy.
  */
 
 #include <linux/compiler.h>
@@ -18,13 +16,11 @@
 #include <linux/string.h>
 
 #include "ipe.h"
-#include "audit.h"
 #include "eval.h"
 #include "policy.h"
 #include "policy_index.h"
 #include "policy_store.h"
 #include "property.h"
-#include "settings.h"
 
 /**
  * ipe_rule_matches() - tell whether every property of a rule matches
@@ -248,59 +244,4 @@ void ipe_build_eval_ctx(struct ipe_eval_ctx *ctx, const struct file *file,
 	ctx->file = file;
 	if (file)
 		ipe_ctx_file_facts(ctx, file);
-}
-
-/**
- * ipe_evaluate_event() - decide an event against the active policy
- * @ctx: the event, from ipe_build_eval_ctx()
- *
- * Without an active policy everything is allowed and nothing is audited.
- * A denial is audited always, an allowed event when success_audit is set.
- * In permissive mode (enforce=0) a denial is audited with enforcing=0 and
- * the operation proceeds.
- *
- * The policy is read under RCU. When the event must be audited a reference
- * is taken on it inside the read section, so that the matching rule stays
- * valid while the record, which allocates, is built after
- * rcu_read_unlock(). Should the policy already be on its way out (its
- * last reference dropped by an update or deletion racing with us), the
- * decision it gave stands and the record names no rule (rule=?).
- *
- * Context: process context; may sleep when the event is audited.
- * Return: 0 to allow the operation, -EACCES to deny it.
- */
-int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
-{
-	struct ipe_eval_result res;
-	struct ipe_policy *pol;
-	bool enforce, deny;
-
-	rcu_read_lock();
-	pol = rcu_dereference(ipe_active_policy);
-	if (!pol) {
-		rcu_read_unlock();
-		return 0;
-	}
-
-	ipe_eval_indexed(pol->parsed, pol->index, ctx, &res);
-	deny = res.action == IPE_ACTION_DENY;
-	if (!deny && !ipe_get(IPE_SET_SUCCESS_AUDIT)) {
-		rcu_read_unlock();
-		return 0;
-	}
-
-	if (ipe_policy_tryget(pol)) {
-		res.pol = pol;
-	} else {
-		res.rule = NULL;
-		pol = NULL;
-	}
-	rcu_read_unlock();
-
-	enforce = ipe_get(IPE_SET_ENFORCE);
-	ipe_audit_access(ctx, &res, enforce);
-	if (pol)
-		ipe_policy_put(pol);
-
-	return deny && enforce ? -EACCES : 0;
 }

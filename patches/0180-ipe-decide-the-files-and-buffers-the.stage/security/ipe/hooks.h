@@ -13,6 +13,9 @@
 
 #include "policy.h"
 
+struct ipe_eval_ctx;
+
+int ipe_evaluate_event(const struct ipe_eval_ctx *ctx);
 int ipe_bprm_check_security(struct linux_binprm *bprm);
 int ipe_mmap_file(struct file *file, unsigned long reqprot,
 		  unsigned long prot, unsigned long flags);

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * IPE LSM hooks: each hook names the op and the file of the event and
- * hands it to the evaluator.
+ * IPE LSM hooks: each hook names the op and the file of the event. The
+ * active policy is read here, under RCU, and handed to the evaluator.
+ * Only an event that must be audited leaves the read section holding a
+ * reference on the policy, because the audit record is built (and
+ * allocated) after rcu_read_unlock().
  */
 
 #include <linux/binfmts.h>
@@ -13,9 +16,72 @@
 #include <linux/security.h>
 
 #include "ipe.h"
+#include "audit.h"
+#include "bdev.h"
 #include "eval.h"
 #include "hooks.h"
 #include "policy_store.h"
+#include "settings.h"
+
+/**
+ * ipe_evaluate_event() - decide an event against the active policy
+ * @ctx: the event, from ipe_build_eval_ctx()
+ *
+ * Without an active policy everything is allowed and nothing is audited.
+ * A denial is audited always, an allowed event when success_audit is set.
+ * In permissive mode (enforce=0) a denial is audited with enforcing=0 and
+ * the operation proceeds.
+ *
+ * The policy is read under RCU. When the event must be audited a reference
+ * is taken on it inside the read section, so that the matching rule stays
+ * valid while the record, which allocates, is built after
+ * rcu_read_unlock(). Should the policy already be on its way out (its
+ * last reference dropped by an update or deletion racing with us), the
+ * decision it gave stands and the record names no rule (rule=?).
+ *
+ * Context: process context; may sleep when the event is audited.
+ * Return: 0 to allow the operation, -EACCES to deny it.
+ */
+int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
+{
+	struct ipe_eval_result res;
+	struct ipe_policy *pol;
+	struct ipe_eval_ctx ev;
+	bool enforce, deny;
+
+	rcu_read_lock();
+	pol = rcu_dereference(ipe_active_policy);
+	if (!pol) {
+		rcu_read_unlock();
+		return 0;
+	}
+
+	/* The block device facts are only valid inside the read section. */
+	ev = *ctx;
+	if (ev.inode)
+		ev.bdev = ipe_sb_bdev_facts(ev.inode->i_sb);
+	ipe_eval_indexed(pol->parsed, pol->index, &ev, &res);
+	deny = res.action == IPE_ACTION_DENY;
+	if (!deny && !ipe_get(IPE_SET_SUCCESS_AUDIT)) {
+		rcu_read_unlock();
+		return 0;
+	}
+
+	if (ipe_policy_tryget(pol)) {
+		res.pol = pol;
+	} else {
+		res.rule = NULL;
+		pol = NULL;
+	}
+	rcu_read_unlock();
+
+	enforce = ipe_get(IPE_SET_ENFORCE);
+	ipe_audit_access(ctx, &res, enforce);
+	if (pol)
+		ipe_policy_put(pol);
+
+	return deny && enforce ? -EACCES : 0;
+}
 
 /*
  * Until a policy is active IPE allows everything; checking that first keeps
