@@ -15,8 +15,12 @@
  *
  * Candidates for shadowing are found without comparing every pair: for
  * each distinct set of properties only its first rule can matter, and a
- * rule with a root hash can only be shadowed by rules without one or
- * with the same hash bytes.
+ * rule that names a root hash or an fs-verity digest can only shadow
+ * rules that name the same (the same hash bytes; the same digest). Such
+ * a rule is filed under its root hash, else under its digest, and a rule
+ * is compared with the rules that name neither and with those filed
+ * under its own root hash or its own digest: an allowlist of 200 000
+ * digests is checked in linear time.
  */
 
 #include <stdint.h>
@@ -121,13 +125,19 @@ static void lint_map_free(struct lint_map *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* one rule of one op table, as the warnings look at it */
+/*
+ * One rule of one op table, as the warnings look at it. Its bucket
+ * (@anchor) is "R" and its root hash bytes in hex, else "F" and its
+ * fs-verity digest, else none (NULL); a rule with both also has the
+ * latter in @fsv_anchor.
+ */
 struct lint_rule {
 	const struct ipe_rule *rule;
 	char **text;			/* each property, printed */
 	char *set;			/* the sorted texts, space-separated */
 	const struct ipe_digest *digest;	/* its root hash, or NULL */
-	char *anchor;			/* the root hash bytes in hex */
+	char *anchor;			/* its bucket, or NULL */
+	char *fsv_anchor;		/* "F" and its digest, or NULL */
 	size_t next;			/* next distinct set of its bucket */
 };
 
@@ -184,6 +194,7 @@ static int lint_cmp_str(const void *a, const void *b)
 static bool lint_rule_init(struct lint_rule *lr, const struct ipe_rule *r)
 {
 	static const char hexdig[] = "0123456789abcdef";
+	const char *fsv = NULL;
 	char **sorted;
 	size_t total = 1;
 	u16 i;
@@ -211,6 +222,8 @@ static bool lint_rule_init(struct lint_rule *lr, const struct ipe_rule *r)
 		total += strlen(buf) + 1;
 		if (p->type == &ipe_prop_dmverity_roothash)
 			lr->digest = p->value.data;
+		if (p->type == &ipe_prop_fsverity_digest)
+			fsv = lr->text[i];
 	}
 	qsort(sorted, r->prop_count, sizeof(*sorted), lint_cmp_str);
 	lr->set = malloc(total);
@@ -225,17 +238,25 @@ static bool lint_rule_init(struct lint_rule *lr, const struct ipe_rule *r)
 		strcat(lr->set, sorted[i]);
 	}
 	free(sorted);
+	if (fsv && asprintf(&lr->fsv_anchor, "F%s", fsv) < 0) {
+		lr->fsv_anchor = NULL;
+		return false;
+	}
 	if (lr->digest) {
 		const struct ipe_digest *d = lr->digest;
 
-		lr->anchor = malloc(2 * d->len + 1);
+		lr->anchor = malloc(2 * d->len + 2);
 		if (!lr->anchor)
 			return false;
+		lr->anchor[0] = 'R';
 		for (i = 0; i < d->len; i++) {
-			lr->anchor[2 * i] = hexdig[d->bytes[i] >> 4];
-			lr->anchor[2 * i + 1] = hexdig[d->bytes[i] & 15];
+			lr->anchor[2 * i + 1] = hexdig[d->bytes[i] >> 4];
+			lr->anchor[2 * i + 2] = hexdig[d->bytes[i] & 15];
 		}
-		lr->anchor[2 * d->len] = '\0';
+		lr->anchor[2 * d->len + 1] = '\0';
+	} else {
+		lr->anchor = lr->fsv_anchor;
+		lr->fsv_anchor = NULL;
 	}
 	return true;
 }
@@ -250,6 +271,7 @@ static void lint_rule_free(struct lint_rule *lr)
 	free(lr->text);
 	free(lr->set);
 	free(lr->anchor);
+	free(lr->fsv_anchor);
 }
 
 /* every event that has property @j of rule @b also has @i of rule @a */
@@ -310,7 +332,7 @@ static bool lint_op(const struct ipe_op_rules *t, int op,
 	if (!lr)
 		return false;
 	for (j = 0; j < n; j++) {
-		size_t best, *head, *first;
+		size_t best, *head, *fsv_head, *first;
 
 		if (!lint_rule_init(&lr[j], &t->rules[j]))
 			goto out;
@@ -320,6 +342,11 @@ static bool lint_op(const struct ipe_op_rules *t, int op,
 				      NULL;
 		if (head)
 			best = lint_first_cover(lr, *head, j, best);
+		/* a root hash files it, but its digest may shadow it too */
+		fsv_head = lr[j].fsv_anchor ?
+			   lint_map_find(&buckets, lr[j].fsv_anchor) : NULL;
+		if (fsv_head)
+			best = lint_first_cover(lr, *fsv_head, j, best);
 		if (best != LINT_NONE)
 			lint_hit_add(hits, LINT_SHADOWED, t->rules[j].line,
 				     lr[best].rule->line, NULL, op);
