@@ -43,8 +43,8 @@ _ipectl()
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
 	local words=("${COMP_WORDS[@]}") cword=$COMP_CWORD
 
-	local commands="check sign load update activate delete audit-policy list"
-	commands+=" status audit"
+	local commands="check allowlist sign load update activate delete"
+	commands+=" audit-policy list status audit"
 	local common="--root --sysctl-root --help"
 	local cmd="" i nargs=0
 
@@ -54,6 +54,14 @@ _ipectl()
 			--policy | --dm-table)
 			((i++))
 			[[ ${words[i]} == = ]] && ((i++))
+			;;
+		--name | --version)
+			# the values of allowlist's options; --version alone before
+			# the command
+			if [[ $cmd == allowlist ]]; then
+				((i++))
+				[[ ${words[i]} == = ]] && ((i++))
+			fi
 			;;
 		-*) ;;
 		*)
@@ -83,6 +91,9 @@ _ipectl()
 		_ipectl_policies
 		return
 		;;
+	--name | --version)
+		[[ $cmd == allowlist ]] && return
+		;;
 	esac
 
 	if [[ -z $cmd ]]; then
@@ -101,6 +112,14 @@ _ipectl()
 				--verbose --dump --help" -- "$cur"))
 		else
 			_ipectl_files '@(pol|txt|policy)'
+		fi
+		;;
+	allowlist)
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W "--output --name --version \
+				--boot-verified --cross-mounts --verbose --help" -- "$cur"))
+		else
+			_ipectl_files -d
 		fi
 		;;
 	sign)

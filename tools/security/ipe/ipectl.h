@@ -240,6 +240,9 @@ int ipectl_dm_verity(const char *dev, const struct ipectl_dm_tables *saved,
 		     size_t whylen);
 bool ipectl_file_now(const char *path, unsigned long ino, char *note,
 		     size_t notelen);
+int ipectl_fsverity_measure_fd(int fd, char alg[8],
+			       char hex[2 * IPECTL_DIGEST_MAX + 1], char *why,
+			       size_t whylen);
 int ipectl_fsverity_measure(const char *path, unsigned long ino,
 			    char alg[8], char hex[2 * IPECTL_DIGEST_MAX + 1],
 			    char *why, size_t whylen);
@@ -262,5 +265,46 @@ struct ipectl_suggest_opts {
 };
 
 int ipectl_suggest(FILE *in, const struct ipectl_suggest_opts *o);
+
+/* digests.c: the rules of ipectl allowlist */
+
+/* "ALG:HEX" for the longest digest and algorithm name, with the NUL */
+#define IPECTL_DIGEST_TEXT_SIZE	(sizeof("sha512:") + 2 * IPECTL_DIGEST_MAX)
+
+/**
+ * struct ipectl_digests - fs-verity digests, as a policy names them
+ * @v: the digests, each "ALG:HEX" with HEX in lower case
+ * @count: number of entries in @v
+ * @cap: allocated entries
+ */
+struct ipectl_digests {
+	char (*v)[IPECTL_DIGEST_TEXT_SIZE];
+	size_t count;
+	size_t cap;
+};
+
+/**
+ * struct ipectl_allowlist_head - what an allowlist policy has besides its
+ *	digest rules
+ * @name: the policy_name
+ * @version: the policy_version, as given
+ * @boot_verified: allow execution of what comes from the initramfs too
+ */
+struct ipectl_allowlist_head {
+	const char *name;
+	const char *version;
+	bool boot_verified;
+};
+
+int ipectl_digests_add(struct ipectl_digests *set, const char *alg,
+		       const char *hex);
+size_t ipectl_digests_sort(struct ipectl_digests *set);
+void ipectl_digests_free(struct ipectl_digests *set);
+char *ipectl_allowlist_header(const char *name, const char *version);
+char *ipectl_allowlist_text(const struct ipectl_allowlist_head *h,
+			    const struct ipectl_digests *set, size_t *len);
+
+/* allowlist.c */
+int ipectl_cmd_allowlist(int argc, char **argv);
 
 #endif /* _IPECTL_H */

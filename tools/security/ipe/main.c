@@ -4,9 +4,10 @@
  *
  * ipectl [--root DIR] [--sysctl-root DIR] COMMAND [ARGS...]
  *
- * The commands are in check.c, sign.c, deploy.c and audit_log.c; see
- * ipectl.8 for the manual. A build without OpenSSL (make NO_OPENSSL=1)
- * has sign_nossl.c for sign.c, and says so in --version and --help.
+ * The commands are in check.c, allowlist.c, sign.c, deploy.c and
+ * audit_log.c; see ipectl.8 for the manual. A build without OpenSSL
+ * (make NO_OPENSSL=1) has sign_nossl.c for sign.c, and says so in
+ * --version and --help.
  */
 
 #include <getopt.h>
@@ -31,6 +32,8 @@ static const struct {
 } ipectl_cmds[] = {
 	{ "check", ipectl_cmd_check,
 	  "check POLICY...        parse as the kernel does, report errors" },
+	{ "allowlist", ipectl_cmd_allowlist,
+	  "allowlist [-o OUT] DIR...   a policy allowing the fs-verity files of DIR" },
 	{ "sign", ipectl_cmd_sign,
 	  "sign POLICY --key KEY --cert CERT [-o OUT]   sign a policy" },
 	{ "load", ipectl_cmd_load,

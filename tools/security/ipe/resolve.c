@@ -575,44 +575,31 @@ bool ipectl_file_now(const char *path, unsigned long ino, char *note,
 }
 
 /**
- * ipectl_fsverity_measure() - the fs-verity digest of a file
- * @path: the file
- * @ino: the inode number the file must have, as the record says
+ * ipectl_fsverity_measure_fd() - the fs-verity digest of an open file
+ * @fd: the file, open for reading
  * @alg: receives the algorithm's name ("sha256", "sha512")
  * @hex: receives the digest in lower-case hex
  * @why: receives why there is none
  * @whylen: size of @why
  *
- * Measures as "fsverity measure" does, with FS_IOC_MEASURE_VERITY. The
- * file is opened only when it is a regular file with inode number @ino,
- * and the check is repeated on what was opened.
+ * Measures as "fsverity measure" does, with FS_IOC_MEASURE_VERITY.
  *
- * Return: 0, -ENODATA when fs-verity is not enabled on the file, or
- * another negative errno; @why is set on error.
+ * Return: 0; -ENODATA when fs-verity is not enabled on the file;
+ * -ENOTTY or -EOPNOTSUPP when its filesystem has no fs-verity; -ENOPKG
+ * for a digest algorithm ipectl does not know; or another negative
+ * errno. @why is set on error.
  */
-int ipectl_fsverity_measure(const char *path, unsigned long ino,
-			    char alg[8], char hex[2 * IPECTL_DIGEST_MAX + 1],
-			    char *why, size_t whylen)
+int ipectl_fsverity_measure_fd(int fd, char alg[8],
+			       char hex[2 * IPECTL_DIGEST_MAX + 1], char *why,
+			       size_t whylen)
 {
 	union {
 		struct fsverity_digest d;
 		__u8 raw[sizeof(struct fsverity_digest) + IPECTL_DIGEST_MAX];
 	} m;
-	struct stat st;
-	int fd, err = 0;
+	int err;
 	__u16 i;
 
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	if (fd < 0) {
-		err = -errno;
-		why_set(why, whylen, "cannot open: %s", strerror(errno));
-		return err;
-	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_ino != ino) {
-		why_set(why, whylen, "not the recorded file");
-		err = -ESTALE;
-		goto out;
-	}
 	memset(&m, 0, sizeof(m));
 	m.d.digest_size = IPECTL_DIGEST_MAX;
 	if (ioctl(fd, FS_IOC_MEASURE_VERITY, &m.d)) {
@@ -623,7 +610,7 @@ int ipectl_fsverity_measure(const char *path, unsigned long ino,
 			why_set(why, whylen, "no fs-verity on this filesystem");
 		else
 			why_set(why, whylen, "fs-verity: %s", strerror(errno));
-		goto out;
+		return err;
 	}
 	if (m.d.digest_algorithm == FS_VERITY_HASH_ALG_SHA256 &&
 	    m.d.digest_size == 32) {
@@ -634,12 +621,49 @@ int ipectl_fsverity_measure(const char *path, unsigned long ino,
 	} else {
 		why_set(why, whylen, "fs-verity algorithm %u not known",
 			m.d.digest_algorithm);
-		err = -EOPNOTSUPP;
-		goto out;
+		return -ENOPKG;
 	}
 	for (i = 0; i < m.d.digest_size; i++)
 		sprintf(hex + 2 * i, "%02x", m.d.digest[i]);
-out:
+	return 0;
+}
+
+/**
+ * ipectl_fsverity_measure() - the fs-verity digest of a file
+ * @path: the file
+ * @ino: the inode number the file must have, as the record says
+ * @alg: receives the algorithm's name ("sha256", "sha512")
+ * @hex: receives the digest in lower-case hex
+ * @why: receives why there is none
+ * @whylen: size of @why
+ *
+ * Measures as ipectl_fsverity_measure_fd() does. The file is opened only
+ * when it is a regular file with inode number @ino, and the check is
+ * repeated on what was opened.
+ *
+ * Return: 0, -ENODATA when fs-verity is not enabled on the file, or
+ * another negative errno, as for ipectl_fsverity_measure_fd(); @why is
+ * set on error.
+ */
+int ipectl_fsverity_measure(const char *path, unsigned long ino,
+			    char alg[8], char hex[2 * IPECTL_DIGEST_MAX + 1],
+			    char *why, size_t whylen)
+{
+	struct stat st;
+	int fd, err;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		err = -errno;
+		why_set(why, whylen, "cannot open: %s", strerror(errno));
+		return err;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_ino != ino) {
+		why_set(why, whylen, "not the recorded file");
+		err = -ESTALE;
+	} else {
+		err = ipectl_fsverity_measure_fd(fd, alg, hex, why, whylen);
+	}
 	close(fd);
 	return err;
 }

@@ -31,7 +31,14 @@
 #       escaping of what the log holds, and junk input;
 #   (h) ipectl's SHA-256 and its reader of signed blobs (sha256_pkcs7.c):
 #       known digests, sha256sum on random data of many lengths, the
-#       content of blobs openssl signed, malformed and random blobs.
+#       content of blobs openssl signed, malformed and random blobs;
+#   (i) allowlist: plain files skipped and counted, --name and --version
+#       refused as the kernel's parser refuses them, unreadable
+#       directories and files (nothing written), other filesystems, the
+#       output file; digests through an ioctl() interposer
+#       (fakeverity.c): one rule per distinct digest, in digest order;
+#       the sort, the repeats and the text for 200 000 made-up digests
+#       (allowlist_digests.c), timed.
 #
 # An ipectl built without OpenSSL (make NO_OPENSSL=1; its --version says
 # "without OpenSSL") cannot sign: its refusal is checked, each test of
@@ -1734,6 +1741,354 @@ else
 fi
 
 # ---------------------------------------------------------------------
+# (i) allowlist: the policy of the fs-verity digests of a tree. This host
+# has no fs-verity: the digests come from the ioctl() interposer
+# fakeverity.c where LD_PRELOAD reaches ipectl; the order, the repeats
+# and the time for 200 000 digests from allowlist_digests.c, which runs
+# the code of digests.c on digests of its own; the rest on plain files.
+
+al=$work/al
+mkdir -p "$al/plain/bin" "$al/plain/lib/sub" "$al/plain/empty" "$al/out"
+chmod 777 "$al/out"
+for f in bin/sh bin/ls lib/libc.so.6 lib/sub/ld.so; do
+	echo "$f" >"$al/plain/$f"
+done
+chmod 755 "$al/plain/bin/sh" "$al/plain/bin/ls"
+# a symbolic link to a directory full of files, and one to a file: not
+# followed; a FIFO: not a regular file
+ln -s "$here" "$al/plain/lib/tests"
+ln -s ../bin/sh "$al/plain/lib/sh"
+mkfifo "$al/plain/fifo"
+alpol="policy_name=allowlist policy_version=1.0.0
+DEFAULT action=ALLOW
+DEFAULT op=EXECUTE action=DENY"
+alsum="4 files without fs-verity skipped"
+run "$IPECTL" allowlist "$al/plain"
+expect "allowlist of plain files: the DEFAULTs, no rule; the files counted as skipped" \
+	'[ $rc -eq 0 ] && [ "$out" = "$alpol" ] &&
+	 [[ "$err" == *"0 files measured, 0 rules written, 0 duplicates, $alsum"* ]] &&
+	 [[ "$err" == *"warning: no file with fs-verity: the policy allows no file to run"* ]]' \
+	"exit $rc" "$out" "$err"
+run "$IPECTL" allowlist --verbose "$al/plain/"
+want="ipectl: allowlist: $al/plain/bin/ls: @: skipped
+ipectl: allowlist: $al/plain/bin/sh: @: skipped
+ipectl: allowlist: $al/plain/lib/libc.so.6: @: skipped
+ipectl: allowlist: $al/plain/lib/sub/ld.so: @: skipped"
+got=$(printf '%s\n' "$err" | grep ': skipped$' |
+	sed -e 's/: fs-verity not enabled: skipped$/: @: skipped/' \
+	    -e 's/: no fs-verity on this filesystem: skipped$/: @: skipped/')
+expect "allowlist --verbose: each file skipped, in path order, on stderr" \
+	'[ $rc -eq 0 ] && [ "$out" = "$alpol" ] && [ "$got" = "$want" ]' \
+	"exit $rc" "expected:" "$want" "got:" "$got"
+
+(umask 022 && "$IPECTL" allowlist --boot-verified --name "my image" --version 2.0.1 \
+	-o "$al/out/plain.pol" "$al/plain") >"$work/.out" 2>"$work/.err"
+rc=$?
+want='policy_name="my image" policy_version=2.0.1
+DEFAULT action=ALLOW
+DEFAULT op=EXECUTE action=DENY
+op=EXECUTE boot_verified=TRUE action=ALLOW'
+expect "allowlist -o: the file written (mode 644 under umask 022), no temporary left" \
+	'[ $rc -eq 0 ] && [ ! -s "$work/.out" ] && [ "$(cat "$al/out/plain.pol")" = "$want" ] &&
+	 [ "$(stat -c %a "$al/out/plain.pol")" = 644 ] && [ "$(ls -A "$al/out")" = plain.pol ]' \
+	"exit $rc" "$(cat "$al/out/plain.pol")" "$(ls -lA "$al/out")" "$(cat "$work/.err")"
+run "$IPECTL" check -v "$al/out/plain.pol"
+w1='policy_name="my image" policy_version=2.0.1: 1 rules, 0 warnings'
+expect "allowlist: ipectl check accepts the policy (quoted name, boot_verified)" \
+	'[ $rc -eq 0 ] && [ -z "$err" ] && [ "$out" = "$al/out/plain.pol: $w1" ]' \
+	"exit $rc" "$out" "$err"
+"$IPECTL" allowlist --boot-verified --name "my image" --version 2.0.1 -o - "$al/plain" \
+	>"$al/again.pol" 2>/dev/null
+run "$IPECTL" allowlist --boot-verified --name "my image" --version 2.0.1 \
+	-o "$al/out/plain.pol" "$al/plain"
+expect "allowlist: the same tree gives the same bytes (-o FILE replaced, -o - alike)" \
+	'[ $rc -eq 0 ] && cmp -s "$al/again.pol" "$al/out/plain.pol" &&
+	 [ "$(ls -A "$al/out")" = plain.pol ]' "exit $rc" "$err"
+
+# -o onto a symbolic link, a file of another mode, a device, a FIFO
+mkdir -p "$al/out2"
+echo old >"$al/out2/real.pol"
+chmod 600 "$al/out2/real.pol"
+ln -s real.pol "$al/out2/link.pol"
+run "$IPECTL" allowlist -o "$al/out2/link.pol" "$al/plain"
+expect "allowlist -o LINK: the file it names replaced, with its mode; the link kept" \
+	'[ $rc -eq 0 ] && [ -L "$al/out2/link.pol" ] &&
+	 [ "$(cat "$al/out2/real.pol")" = "$alpol" ] &&
+	 [ "$(stat -c %a "$al/out2/real.pol")" = 600 ] &&
+	 [ "$(ls -A "$al/out2")" = "$(printf "link.pol\nreal.pol")" ]' \
+	"exit $rc" "$err" "$(ls -lA "$al/out2")"
+if [ "$(id -u)" = 0 ] && mknod "$al/out2/null" c 1 3 2>/dev/null; then
+	run "$IPECTL" allowlist -o "$al/out2/null" "$al/plain"
+	expect "allowlist -o onto a device (as /dev/null): written to, not replaced" \
+		'[ $rc -eq 0 ] && [ -c "$al/out2/null" ]' "exit $rc" "$err" "$(ls -l "$al/out2")"
+	rm -f "$al/out2/null"
+else
+	skip "allowlist -o onto a device (as /dev/null): written to, not replaced" "no mknod"
+fi
+mkfifo "$al/out2/fifo"
+timeout 20 cat "$al/out2/fifo" >"$al/fifo.out" &
+catpid=$!
+run "$IPECTL" allowlist -o "$al/out2/fifo" "$al/plain"
+wait $catpid
+expect "allowlist -o onto a FIFO: the policy goes through it" \
+	'[ $rc -eq 0 ] && [ -p "$al/out2/fifo" ] && [ "$(cat "$al/fifo.out")" = "$alpol" ]' \
+	"exit $rc" "$err" "$(cat "$al/fifo.out")"
+
+# --name and --version as the kernel's parser takes them, else exit 2
+bad=
+al_refused() { # al_refused REASON OPTION VALUE
+	run "$IPECTL" allowlist "$2" "$3" -o "$al/out/refused.pol" "$al/plain"
+	[ $rc -eq 2 ] && [ -z "$out" ] && [[ "$err" == *"$1"* ]] &&
+		[ ! -e "$al/out/refused.pol" ] || bad="$bad [$2 '$3': exit $rc: $err]"
+}
+al_refused "--name \"\": bad policy_name" --name ""
+al_refused "--name \"a/b\": bad policy_name" --name a/b
+al_refused "--name \"..\": bad policy_name" --name ..
+al_refused "--name \"a\\tb\": bad policy_name" --name "$(printf 'a\tb')"
+al_refused "--name \"a\\x1b[1mb\": bad policy_name" --name "$(printf 'a\033[1mb')"
+al_refused "bad policy_name (a double quote" --name 'a"b'
+al_refused "bad policy_name (a double quote or a line end" --name "$(printf 'a\nb')"
+al_refused "bad policy_name" --name "$(printf 'n%.0s' $(seq 256))"
+al_refused "--version \"1.0\": policy_version must be MAJOR.MINOR.REV" --version 1.0
+al_refused "policy_version must be MAJOR.MINOR.REV" --version 1.0.0.0
+al_refused "policy_version must be MAJOR.MINOR.REV" --version ""
+al_refused "--version \"1.0.65536\": policy_version part above 65535" --version 1.0.65536
+al_refused "policy_version part is not a number" --version 1.x.0
+al_refused "policy_version part is not a number" --version "1.0.0 #"
+al_refused "policy_version part is not a number" --version "1..0"
+expect "allowlist: a bad --name or --version: the parser's reason, exit 2, nothing written" \
+	'[ -z "$bad" ]' "$bad"
+bad=
+for v in "--name=a=b --version=+1.02.3" "--name=$(printf 'n%.0s' $(seq 255))" \
+	"--name=a#b --version=65535.0.0"; do
+	# shellcheck disable=SC2086
+	"$IPECTL" allowlist $v "$al/plain" >"$al/v.pol" 2>/dev/null &&
+		"$IPECTL" check -q "$al/v.pol" || bad="$bad [$v]"
+done
+expect "allowlist: a name with '=' or '#', of 255 bytes, a version with '+' and zeros" \
+	'[ -z "$bad" ]' "$bad"
+
+run "$IPECTL" allowlist -o "$al/out/missing.pol" "$al/plain" "$work/nonexistent" \
+	"$al/plain/bin/sh"
+expect "allowlist of a missing DIR and of a file: both named, exit 2, nothing written" \
+	'[ $rc -eq 2 ] && [ -z "$out" ] && [ ! -e "$al/out/missing.pol" ] &&
+	 [[ "$err" == *"ipectl: allowlist: $work/nonexistent: No such file or directory"* ]] &&
+	 [[ "$err" == *"ipectl: allowlist: $al/plain/bin/sh: Not a directory"* ]] &&
+	 [[ "$err" == *"2 errors: no policy written"* ]]' "exit $rc" "$out" "$err"
+run "$IPECTL" allowlist -o "$al/nodir/x.pol" "$al/plain"
+expect "allowlist -o into a missing directory: named, exit 1" \
+	'[ $rc -eq 1 ] && [[ "$err" == *"$al/nodir/x.pol: No such file or directory"* ]]' \
+	"exit $rc" "$err"
+run "$IPECTL" allowlist -o "$al/out" "$al/plain"
+expect "allowlist -o onto a directory: named, exit 1, no temporary left" \
+	'[ $rc -eq 1 ] && [[ "$err" == *"$al/out: Is a directory"* ]] &&
+	 [ "$(ls -A "$al/out")" = plain.pol ]' "exit $rc" "$err" "$(ls -A "$al/out")"
+
+# fail closed: a directory or a file that cannot be read
+mkdir -p "$al/locked/bin/private"
+echo a >"$al/locked/bin/a"
+echo s >"$al/locked/bin/private/s"
+echo t >"$al/locked/bin/secret"
+chmod 700 "$al/locked/bin/private"
+chmod 600 "$al/locked/bin/secret"
+echo "old policy" >"$al/out/locked.pol"
+chmod 666 "$al/out/locked.pol"
+as_nobody=
+if [ "$(id -u)" != 0 ]; then
+	as_nobody=" "
+elif command -v setpriv >/dev/null &&
+	setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+	as_nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
+fi
+if [ -n "$as_nobody" ]; then
+	# shellcheck disable=SC2086
+	run $as_nobody "$IPECTL" allowlist -o "$al/out/locked.pol" "$al/locked"
+	expect "allowlist: an unreadable directory and file: named, exit 1, the old file kept" \
+		'[ $rc -eq 1 ] && [ -z "$out" ] &&
+		 [[ "$err" == *"ipectl: allowlist: $al/locked/bin/private: Permission denied"* ]] &&
+		 [[ "$err" == *"ipectl: allowlist: $al/locked/bin/secret: Permission denied"* ]] &&
+		 [[ "$err" == *"2 errors: no policy written (a file left out would be"* ]] &&
+		 [ "$(cat "$al/out/locked.pol")" = "old policy" ] &&
+		 [ "$(ls -A "$al/out")" = "$(printf "locked.pol\nplain.pol")" ]' \
+		"exit $rc" "$out" "$err" "$(ls -A "$al/out")"
+else
+	skip "allowlist: an unreadable directory and file: named, exit 1, the old file kept" \
+		"root without setpriv"
+fi
+
+# other filesystems: not entered unless --cross-mounts
+mkdir -p "$al/mnt/inner"
+echo a >"$al/mnt/a"
+if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then
+	# shellcheck disable=SC2016
+	unshare -m sh -c 'mount -t tmpfs none "$2/inner" && echo b >"$2/inner/b" &&
+		echo c >"$2/inner/c" &&
+		"$1" allowlist -o - "$2" 2>"$3.1" && "$1" allowlist --cross-mounts "$2" 2>"$3.2"' \
+		sh "$IPECTL" "$al/mnt" "$work/mnt.err" >/dev/null 2>&1
+	rc=$?
+	err1=$(cat "$work/mnt.err.1" 2>/dev/null)
+	err2=$(cat "$work/mnt.err.2" 2>/dev/null)
+	w1="$al/mnt/inner: another filesystem: not entered (--cross-mounts enters it)"
+	expect "allowlist: a mount below DIR is named, not entered; --cross-mounts enters it" \
+		'[ $rc -eq 0 ] && [[ "$err1" == *"$w1"* ]] &&
+		 [[ "$err1" == *"1 file without fs-verity skipped, 1 filesystem not entered"* ]] &&
+		 [[ "$err2" == *"3 files without fs-verity skipped"* ]] &&
+		 [[ "$err2" != *"not entered"* ]]' "exit $rc" "$err1" "$err2"
+else
+	skip "allowlist: a mount below DIR is named, not entered; --cross-mounts enters it" \
+		"no mount namespace (not root, or no unshare)"
+fi
+
+# digests, through the interposer: sha256 and sha512, repeats, errors
+fakeverity=$work/fakeverity.so
+if ! $CC -shared -fPIC -O1 -Wall -Wextra -o "$fakeverity" "$here/fakeverity.c" -ldl \
+	>"$work/cc4.log" 2>&1; then
+	not_ok "the ioctl() interposer builds" "$(cat "$work/cc4.log")"
+	fakeverity=
+fi
+if [ -n "$fakeverity" ]; then
+	A1=$(printf '1a%.0s' $(seq 32))
+	A2=$(printf '0b%.0s' $(seq 32))
+	A3=$(printf 'f0%.0s' $(seq 32))
+	A5=$(printf 'c3%.0s' $(seq 64))
+	img=$al/img
+	mkdir -p "$img/bin" "$img/lib/x86_64" "$img/usr/share/doc" "$img/etc"
+	printf 'FAKEVERITY sha256:%s\n\177ELF...\n' "$A1" >"$img/bin/sh"
+	printf 'FAKEVERITY sha256:%s\n' "$A3" >"$img/bin/ls"
+	printf 'FAKEVERITY sha512:%s\n' "$A5" >"$img/lib/x86_64/libc.so.6"
+	printf 'FAKEVERITY sha256:%s\n' "$A2" >"$img/lib/x86_64/ld-linux-x86-64.so.2"
+	cp "$img/bin/sh" "$img/bin/dash"
+	ln "$img/bin/ls" "$img/bin/dir"
+	printf 'FAKEVERITY sha256:%s\n' "$A2" >"$img/usr/share/doc/README"
+	echo "not sealed" >"$img/etc/passwd"
+	echo "not sealed" >"$img/usr/share/doc/NEWS"
+	alfake() { LD_PRELOAD="$fakeverity" "$IPECTL" allowlist "$@"; }
+	run alfake --boot-verified --name image --version 1.0.0 -o "$al/out/img.pol" "$img"
+	want="policy_name=image policy_version=1.0.0
+DEFAULT action=ALLOW
+DEFAULT op=EXECUTE action=DENY
+op=EXECUTE boot_verified=TRUE action=ALLOW
+op=EXECUTE fsverity_digest=sha256:$A2 action=ALLOW
+op=EXECUTE fsverity_digest=sha256:$A1 action=ALLOW
+op=EXECUTE fsverity_digest=sha256:$A3 action=ALLOW
+op=EXECUTE fsverity_digest=sha512:$A5 action=ALLOW"
+	w1="7 files measured, 4 rules written, 3 duplicates, 2 files without fs-verity skipped"
+	fake_expect "allowlist: one rule per distinct digest, in digest order, sha256 first" \
+		'[ $rc -eq 0 ] && [ "$(cat "$al/out/img.pol")" = "$want" ] &&
+		 [[ "$err" == *"$w1"* ]]' \
+		"exit $rc" "expected:" "$want" "got:" "$(cat "$al/out/img.pol")" "$err"
+	run "$IPECTL" check -v "$al/out/img.pol"
+	fake_expect "allowlist: ipectl check accepts the policy of digests" \
+		'[ $rc -eq 0 ] && [ -z "$err" ] && [[ "$out" == *": 5 rules, 0 warnings" ]]' \
+		"exit $rc" "$out" "$err"
+
+	# the same files at other paths, found in another order: the same text
+	mkdir -p "$al/img2/z/y" "$al/img2/a"
+	cp "$img/lib/x86_64/libc.so.6" "$al/img2/a/0"
+	cp "$img/bin/sh" "$al/img2/z/y/sh"
+	cp "$img/bin/ls" "$al/img2/z/ls"
+	cp "$img/usr/share/doc/README" "$al/img2/z/y/A"
+	run alfake --boot-verified --name image --version 1.0.0 "$al/img2"
+	fake_expect "allowlist: the text depends on the digests only, not on paths or order" \
+		'[ $rc -eq 0 ] && [ "$out" = "$want" ]' "exit $rc" "$out" "$err"
+	run alfake --boot-verified --name image --version 1.0.0 "$img/lib" "$img/bin" "$img" \
+		"$img/usr/"
+	w1="14 files measured, 4 rules written, 10 duplicates, 3 files without fs-verity skipped"
+	fake_expect "allowlist of several DIRs, some within others: the repeats counted" \
+		'[ $rc -eq 0 ] && [ "$out" = "$want" ] && [[ "$err" == *"$w1"* ]]' \
+		"exit $rc" "$out" "$err"
+
+	echo "old policy" >"$al/out/img.pol"
+	printf 'FAKEVERITY errno=5\n' >"$img/lib/broken"
+	printf 'FAKEVERITY alg=9\n' >"$img/lib/x86_64/newalg"
+	run alfake -o "$al/out/img.pol" "$img"
+	fake_expect "allowlist: a file not measured, an unknown algorithm: exit 1, no policy" \
+		'[ $rc -eq 1 ] && [ -z "$out" ] &&
+		 [[ "$err" == *"$img/lib/broken: fs-verity: Input/output error"* ]] &&
+		 [[ "$err" == *"$img/lib/x86_64/newalg: fs-verity algorithm 9 not known"* ]] &&
+		 [[ "$err" == *"2 errors: no policy written"* ]] &&
+		 [ "$(cat "$al/out/img.pol")" = "old policy" ]' "exit $rc" "$out" "$err"
+	rm -f "$img/lib/broken" "$img/lib/x86_64/newalg"
+
+	# a tree of 20 000 sealed files and 2000 others, through the walk
+	"$PY" - "$al/big" <<'PYEOF'
+import os, random, sys
+random.seed(20000)
+top = sys.argv[1]
+for d in range(100):
+	os.makedirs('%s/d%02d/sub' % (top, d))
+for i in range(22000):
+	p = '%s/d%02d/%sf%05d' % (top, i % 100, 'sub/' if i % 3 else '', i)
+	with open(p, 'w') as f:
+		if i % 11:
+			bits = 256 if i % 10 else 4
+			f.write('FAKEVERITY sha256:%064x\n' % random.getrandbits(bits))
+		else:
+			f.write('plain\n')
+PYEOF
+	t0=$(date +%s%N)
+	run alfake -o "$al/out/big.pol" "$al/big"
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	echo "# allowlist of 22 000 files (20 000 measured, fake ioctl): $ms ms"
+	nrules=$(grep -c '^op=EXECUTE fsverity_digest=' "$al/out/big.pol")
+	sorted=$(grep '^op=' "$al/out/big.pol" | LC_ALL=C sort -u | cmp -s - \
+		<(grep '^op=' "$al/out/big.pol") && echo yes)
+	fake_expect "allowlist of 22 000 files: sorted, each digest once, the counts add up" \
+		'[ $rc -eq 0 ] && [ "$sorted" = yes ] &&
+		 [[ "$err" == *"20000 files measured, $nrules rules written, "* ]] &&
+		 [[ "$err" == *" written, $((20000 - nrules)) duplicates, "* ]] &&
+		 [[ "$err" == *" duplicates, 2000 files without fs-verity skipped"* ]] &&
+		 [ "$nrules" -gt 18000 ] && [ "$nrules" -lt 20000 ]' \
+		"exit $rc, $nrules rules, sorted: $sorted" "$err"
+	rm -rf "$al/big"
+else
+	skip "allowlist: the digests of sealed files" "no ioctl() interposer"
+fi
+
+# the sort, the repeats and the text on their own, and their time for
+# 200 000 digests
+ad=$work/allowlist_digests
+adflags=(-Wall -Wextra -D_GNU_SOURCE -I "$here/.." -I "$top/scripts/ipe/polgen/compat"
+	 -I "$tools_include" -idirafter "$top/security/ipe"
+	 -include "$top/scripts/ipe/polgen/compat/ipe_config.h")
+if $CC -O1 -g $san "${adflags[@]}" -o "$ad-san" "$here/allowlist_digests.c" \
+	"$here/../digests.c" >"$work/cc5.log" 2>&1 &&
+   $CC -O2 -g "${adflags[@]}" -o "$ad" "$here/allowlist_digests.c" \
+	"$here/../digests.c" >>"$work/cc5.log" 2>&1; then
+	ok "the tests of digests.c build${san:+ (one with ASan and UBSan)}"
+else
+	not_ok "the tests of digests.c build" "$(cat "$work/cc5.log")"
+	ad=
+fi
+if [ -n "$ad" ]; then
+	run "$ad-san" cases
+	expect "digests: bad digests refused, sorted, each once; the header and the text" \
+		'[ $rc -eq 0 ]' "exit $rc" "$out" "$err"
+	run "$ad" bench 200000 "$work/ad1.pol"
+	echo "# $(printf '%s\n' "$out" | head -n 1)"
+	ms=$(printf '%s\n' "$out" |
+		sed -n 's/.*sort and dedupe \([0-9]*\) ms, text \([0-9]*\) ms.*/\1 + \2/p')
+	ms=$((${ms:-99999}))
+	expect "digests: 200 000 digests (1 in 8 a repeat) sorted, kept once, printed, under 10 s" \
+		'[ $rc -eq 0 ] && [ $ms -lt 10000 ]' "exit $rc" "$out" "$err"
+	run "$ad" bench 200000 "$work/ad2.pol" reverse
+	nrules=$(grep -c '^op=EXECUTE fsverity_digest=' "$work/ad1.pol")
+	expect "digests: the same digests added in reverse give the same text, sorted and unique" \
+		'[ $rc -eq 0 ] && cmp -s "$work/ad1.pol" "$work/ad2.pol" &&
+		 grep "^op=" "$work/ad1.pol" | LC_ALL=C sort -c -u' "exit $rc" "$out"
+	run "$ad-san" bench 3000 "$work/ad3.pol"
+	expect "digests: 3000 digests under ASan and UBSan" '[ $rc -eq 0 ]' "exit $rc" "$out" "$err"
+	t0=$(date +%s%N)
+	run "$IPECTL" check -v "$work/ad1.pol"
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	echo "# ipectl check of those $nrules rules: $ms ms"
+	expect "digests: ipectl check accepts the rules" \
+		'[ $rc -eq 0 ] && [ -z "$err" ] && [[ "$out" == *": $nrules rules, 0 warnings" ]]' \
+		"exit $rc" "$out" "$err"
+	rm -f "$work"/ad[123].pol
+fi
+
+# ---------------------------------------------------------------------
 # (f) command line
 
 run "$IPECTL"
@@ -1747,6 +2102,22 @@ run "$IPECTL" check
 expect "check without a file: exit 2" '[ $rc -eq 2 ]' "exit $rc"
 run "$IPECTL" check --bogus "$work/good.pol"
 expect "check with an unknown option: exit 2" '[ $rc -eq 2 ]' "exit $rc"
+run "$IPECTL" allowlist
+expect "allowlist without a DIR: its usage, exit 2" \
+	'[ $rc -eq 2 ] && [ -z "$out" ] && [[ "$err" == "usage: ipectl allowlist "* ]]' \
+	"exit $rc" "$err"
+run "$IPECTL" allowlist --bogus "$work"
+expect "allowlist with an unknown option: exit 2" '[ $rc -eq 2 ] && [ -z "$out" ]' "exit $rc"
+run "$IPECTL" allowlist -o "" "$work"
+expect "allowlist -o with an empty name: exit 2" '[ $rc -eq 2 ] && [ -z "$out" ]' "exit $rc"
+run "$IPECTL" allowlist --help
+expect "allowlist --help: its usage on stdout, exit 0" \
+	'[ $rc -eq 0 ] && [ -z "$err" ] &&
+	 [[ "$out" == "usage: ipectl allowlist "*"--cross-mounts"* ]]' \
+	"exit $rc" "$out"
+run "$IPECTL" --help
+expect "--help names allowlist" '[ $rc -eq 0 ] && [[ "$out" == *"  allowlist [-o OUT] DIR..."* ]]' \
+	"$out"
 run "$IPECTL" check "$work/good.pol" "$work/nonexistent.pol"
 expect "check of a missing file: the file named, exit 2" \
 	'[ $rc -eq 2 ] && [[ "$err" == *"nonexistent.pol: error: No such file"* ]]' \
@@ -1814,6 +2185,26 @@ got=$(bash -c '
 ' sh "$here/../ipectl.bash" "$sec" 2>&1 | tr '\n' '|')
 expect "the bash completion completes audit-policy, its policy names and --clear" \
 	'[ "$got" = "audit-policy|boot pl_a|--clear||" ]' "got: $got"
+mkdir -p "$work/comp/dir1" "$work/comp/dir2"
+touch "$work/comp/file"
+got=$(cd "$work/comp" && bash -c '
+	source "$1"
+	comp() {
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		COMPREPLY=()
+		_ipectl ipectl
+		echo "${COMPREPLY[*]}"
+	}
+	comp ipectl al
+	comp ipectl allowlist --b
+	comp ipectl allowlist --c
+	comp ipectl allowlist --name x --version 1.0.0 di
+	comp ipectl allowlist --name ""
+	comp ipectl allowlist -o f
+' sh "$here/../ipectl.bash" 2>&1 | tr '\n' '|')
+expect "the bash completion completes allowlist, its options and directories" \
+	'[ "$got" = "allowlist|--boot-verified|--cross-mounts|dir1 dir2||file|" ]' "got: $got"
 
 echo "1..$n"
 echo "# $((n - failed - skipped)) passed, $failed failed, $skipped skipped"
