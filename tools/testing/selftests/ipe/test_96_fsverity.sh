@@ -10,7 +10,11 @@
 # digest, or without a signature; and a file whose first block was
 # changed on the disk is refused by fs-verity itself, though its digest
 # is allowed; a file whose signed enable failed after the signature check
-# does not pass for signed once rewritten and sealed without one.
+# does not pass for signed once rewritten and sealed without one. On
+# the device, ipectl audit --suggest turns the denials into digest
+# rules, and ipectl allowlist lists the digest of every sealed file of
+# the volume, as fsverity measure gives it, in a policy that loads and
+# runs the sealed files only.
 . "$(dirname "$0")/ipe_lib.sh"
 ipe_defaults
 signed_policies
@@ -81,6 +85,54 @@ if [ -x "$IPECTL" ]; then
 	esac
 else
 	fail "ipectl audit --suggest on fs-verity files" "no $IPECTL"
+fi
+
+# ipectl allowlist of the volume: one rule per digest that fsverity
+# measure gives for a file on it (the sealed files, those of test_71
+# and of an earlier boot too), none for a file without fs-verity; the
+# policy passes ipectl check and, loaded at fsv's version and activated,
+# runs a sealed file that fsv denies and denies the unsealed one.
+if [ -x "$IPECTL" ]; then
+	AL=fsv_allow
+	ver=$(cat "$IPE_FS/policies/fsv/version")
+	out=$("$IPECTL" allowlist --boot-verified --name $AL --version "$ver" \
+		-o "$D/$AL.pol" $MNT 2>&1)
+	rc=$?
+	nfiles=$(($(find $MNT -type f | wc -l)))
+	want=$(find $MNT -type f | while read -r f; do
+		fsverity measure "$f" 2>/dev/null | cut -d' ' -f1
+	done | LC_ALL=C sort)
+	nsealed=$(echo "$want" | grep -c '^sha')
+	want=$(echo "$want" | LC_ALL=C sort -u)
+	got=$(sed -n 's/^op=EXECUTE fsverity_digest=\([^ ]*\) action=ALLOW$/\1/p' \
+		"$D/$AL.pol" 2>/dev/null)
+	case "$rc:$out" in
+	0:*"$nsealed files measured"*", $((nfiles - nsealed)) file"*" without fs-verity skipped"*)
+		pass "ipectl allowlist measures every file of the volume" ;;
+	*)	fail "ipectl allowlist measures every file of the volume" \
+			"exit $rc, $nfiles files, $nsealed sealed: $out" ;;
+	esac
+	expect_eq "its rules are the digests fsverity measure gives, each once, in order" \
+		"$want" "$got"
+	plain=$(fsverity digest $MNT/h_plain 2>/dev/null | cut -d' ' -f1)
+	if [ -n "$plain" ]; then
+		expect_eq "no rule for the file without fs-verity" 0 \
+			"$(grep -c "fsverity_digest=$plain " "$D/$AL.pol")"
+	else
+		skip "no rule for the file without fs-verity" "no fsverity digest"
+	fi
+	check "ipectl check accepts the allowlist" "$IPECTL" check "$D/$AL.pol"
+	sign "$D/$AL.pol" "$D/$AL.p7s" 2>/dev/null
+	expect_write "the signed allowlist loads" OK "$IPE_FS/new_policy" "$D/$AL.p7s"
+	check "and is activated" sysctl -q -w ipe.active_policy=$AL
+	expect_eq "the allowlist runs a sealed file fsv has no rule for" "$HELLO" \
+		"$(run $MNT/h_unsigned)"
+	expect_eq "and a sealed file fsv allows by digest" "$HELLO" "$(run $MNT/h_digest)"
+	expect_eq "and denies the file without fs-verity" "EXIT=126" "$(run $MNT/h_plain)"
+	check "fsv is active again" sysctl -q -w ipe.active_policy=fsv
+	check "the allowlist is deleted" sh -c "echo $AL >$IPE_FS/del_policy"
+else
+	fail "ipectl allowlist of the fs-verity volume" "no $IPECTL"
 fi
 
 # A signed enable that fails after fs-verity verified the signature (a
