@@ -42,16 +42,19 @@ all: kernel
 help:
 	@sed -n '/^## /s/^## //p' README.md
 
+# The packages of DEB_PACKAGES that are not installed, asked of dpkg only
+# when the recipe below needs them. A user other than root gets one line
+# naming them and make stops; root installs them.
+DEB_MISSING = $(shell for p in $(DEB_PACKAGES); do \
+	dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+	grep -q '^install ok installed' || echo $$p; done)
+
 deps: $(B)/.deps
 $(B)/.deps: Makefile
+	@$(if $(and $(DEB_MISSING),$(filter-out 0,$(shell id -u))),\
+		$(error Missing Debian packages; as root: apt-get install $(DEB_MISSING)))
 	@mkdir -p $(B)
-	@missing=$$(for p in $(DEB_PACKAGES); do \
-		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
-		grep -q '^install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ] && [ "$$(id -u)" != 0 ]; then \
-		echo "Missing Debian packages; as root: apt-get install" $$missing >&2; \
-		exit 1; \
-	fi; \
+	@missing="$(DEB_MISSING)"; \
 	if [ -n "$$missing" ]; then \
 		echo "  APT     $$missing"; \
 		apt-get update -q >$(B)/apt.log 2>&1 && \
@@ -136,9 +139,11 @@ vm-tests: test-kernel initramfs
 	@grep -E "^(not )?ok " $(B)/vm-dev/tap.log || true
 	@harness/summary.sh --selftests $(B)/vm-dev
 
-# Tests that need no VM: the harness's own failure detection, polgen
-# (built with the test kernel) on valid and invalid boot policies, no call
-# cycle between the files of security/ipe (in the test kernel's objects),
+# Tests that need no VM: the harness's own failure detection, the package
+# check for a user other than root, polgen (built with the test kernel) on
+# valid and invalid boot policies, no call cycle between the files of
+# security/ipe and no call from its engine up into the LSM's state (in the
+# test kernel's objects),
 # ipectl's own suite (on the default build and on one without OpenSSL;
 # a static one links and runs), the user-space fuzzer, the Kconfig matrix and the
 # KUnit suites on i386. ipectl and the fuzzer are built from this
@@ -149,6 +154,7 @@ host-tests: tree
 	@mkdir -p $(B)/host-tests
 	@rm -f $(B)/host-tests/*.tap
 	@harness/tests/summary-test.sh $(B)/host-tests/summary.tap || true
+	@harness/tests/deps-test.sh $(B)/host-tests/deps.tap || true
 	@if [ -x $(POLGEN) ]; then \
 		tools/testing/selftests/ipe/polgen_test.sh $(POLGEN) \
 			>$(B)/host-tests/polgen.tap 2>&1 || true; \
