@@ -212,9 +212,6 @@ int ipectl_dm_verity(const char *dev, const struct ipectl_dm_tables *saved,
 		     size_t whylen);
 bool ipectl_file_now(const char *path, unsigned long ino, char *note,
 		     size_t notelen);
-int ipectl_fsverity_measure_fd(int fd, char alg[8],
-			       char hex[2 * IPECTL_DIGEST_MAX + 1], char *why,
-			       size_t whylen);
 int ipectl_fsverity_measure(const char *path, unsigned long ino,
 			    char alg[8], char hex[2 * IPECTL_DIGEST_MAX + 1],
 			    char *why, size_t whylen);
