@@ -8,7 +8,6 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/overflow.h>
-#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "property.h"
@@ -87,6 +86,7 @@ static const char *ipe_digest_nonhex(const char *hex)
 /**
  * ipe_digest_parse() - parse a digest value of a policy
  * @value: NUL-terminated "HEX" or "ALG:HEX"
+ * @arena: where the digest is allocated (the policy's)
  * @why: receives the reason of a refusal
  * @why_len: size of @why
  *
@@ -101,10 +101,14 @@ static const char *ipe_digest_nonhex(const char *hex)
  * for HEX that is not an even number of hex digits; -EBADMSG for the rest
  * (texts mainline accepts but which could never match).
  *
- * Return: the digest, to be released with kfree(), or ERR_PTR(-EINVAL),
- * ERR_PTR(-EBADMSG) with the reason in @why, or ERR_PTR(-ENOMEM).
+ * The digest is never freed on its own: it goes with @arena, also when
+ * it is refused after it was allocated.
+ *
+ * Return: the digest, or ERR_PTR(-EINVAL), ERR_PTR(-EBADMSG) with the
+ * reason in @why, or ERR_PTR(-ENOMEM).
  */
-struct ipe_digest *ipe_digest_parse(const char *value, char *why,
+struct ipe_digest *ipe_digest_parse(const char *value,
+				    struct ipe_arena *arena, char *why,
 				    size_t why_len)
 {
 	const struct ipe_digest_alg *known = NULL;
@@ -159,13 +163,12 @@ struct ipe_digest *ipe_digest_parse(const char *value, char *why,
 	}
 
 	/* an algorithm IPE does not know is stored after the bytes */
-	d = kzalloc(struct_size(d, bytes, n + (colon && !known ?
-					       alg_len + 1 : 0)),
-		    GFP_KERNEL);
+	d = ipe_arena_alloc(arena, struct_size(d, bytes,
+					       n + (colon && !known ?
+						    alg_len + 1 : 0)));
 	if (!d)
 		return ERR_PTR(-ENOMEM);
 	if (hex2bin(d->bytes, hex, n)) {
-		kfree(d);
 		snprintf(why, why_len, "bad hex");
 		return ERR_PTR(-EINVAL);
 	}
@@ -180,7 +183,6 @@ struct ipe_digest *ipe_digest_parse(const char *value, char *why,
 		if (!ipe_hash_alg_available(alg)) {
 			snprintf(why, why_len, "unknown hash algorithm %s",
 				 alg);
-			kfree(d);
 			return ERR_PTR(-EBADMSG);
 		}
 		d->alg = alg;

@@ -181,6 +181,9 @@ reset:
 	ipe_upload_reset(&nf->upload);
 out:
 	mutex_unlock(&nf->lock);
+	if (rc == -E2BIG)
+		pr_err("policy rejected: larger than %u MiB, the most this kernel takes\n",
+		       IPE_POLICY_MAX_SIZE >> 20);
 	if (rc < 0)
 		ipe_audit_policy_load_failed(rc);
 	return rc ?: n;

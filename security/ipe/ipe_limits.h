@@ -22,8 +22,19 @@
 /* a buffer for a policy name as a file shows it: a newline and a NUL */
 #define IPE_NAME_LINE_SIZE	(IPE_NAME_MAX + 2)
 
-/* the largest policy (signed blob or text) IPE accepts: 8 MiB */
+/*
+ * The largest policy (signed blob or text) IPE accepts: 64 MiB, room for
+ * the fs-verity digests of a whole OS image (200 000 SHA-256 rules are
+ * about 22 MiB, as many SHA-512 ones 35 MiB). A 32-bit kernel takes 8
+ * MiB: while a policy loads, its blob, a copy of the text and the tables
+ * are all in a vmalloc space of about 120 MiB (i386). User space (polgen,
+ * ipectl) knows the 64-bit figure.
+ */
+#if defined(CONFIG_64BIT) || !defined(__KERNEL__)
+#define IPE_POLICY_MAX_SIZE	(64U << 20)
+#else
 #define IPE_POLICY_MAX_SIZE	(8U << 20)
+#endif
 
 /* more properties than any rule can hold: each key may appear once */
 #define IPE_MAX_RULE_PROPS	16

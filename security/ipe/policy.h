@@ -63,13 +63,14 @@ struct ipe_prop {
 
 /**
  * struct ipe_rule - one rule line of a policy, for one op
- * @props: property conditions; all must match (empty matches everything)
+ * @props: property conditions; all must match (empty matches everything);
+ *	allocated in the policy's arena
  * @prop_count: number of entries in @props
  * @action: the decision when every property matches
  * @line: the line of the policy text the rule came from (1-based)
  *
  * A KERNEL_READ rule is stored once per kernel-read op; the copies share
- * nothing, so each op table owns its rules.
+ * no property, so each op table has rules of its own.
  */
 struct ipe_rule {
 	struct ipe_prop *props;
@@ -80,7 +81,8 @@ struct ipe_rule {
 
 /**
  * struct ipe_op_rules - the rules that apply to one op, in policy order
- * @rules: array of @count rules, evaluated first to last
+ * @rules: array of @count rules, evaluated first to last; exactly @count
+ *	long once the policy is parsed
  * @count: number of rules
  * @default_action: the op's DEFAULT, or %IPE_ACTION_NONE
  */
@@ -91,17 +93,43 @@ struct ipe_op_rules {
 };
 
 /**
+ * struct ipe_arena - memory for the properties of one policy's rules
+ * @chunk: the chunk being filled, or NULL; each chunk starts with a
+ *	pointer to the one filled before it
+ * @used: bytes of @chunk handed out, its header included
+ * @size: bytes in @chunk
+ * @total: bytes of every chunk together, as allocated
+ *
+ * The property arrays of the rules and the values in them (digests) are
+ * carved out of a few large chunks instead of being allocated one by one:
+ * a digest rule then costs what it stores, not a slab object rounded up
+ * to the next size, and a policy is freed chunk by chunk. Nothing in an
+ * arena is freed on its own; it all goes with ipe_arena_release().
+ */
+struct ipe_arena {
+	void *chunk;
+	size_t used;
+	size_t size;
+	size_t total;
+};
+
+void *ipe_arena_alloc(struct ipe_arena *arena, size_t size);
+void ipe_arena_release(struct ipe_arena *arena);
+
+/**
  * struct ipe_parsed_policy - a policy text turned into evaluation tables
  * @name: the policy_name, NUL-terminated
  * @version: policy_version as major, minor, revision
  * @global_default: the global DEFAULT, or %IPE_ACTION_NONE
  * @ops: one rule table per op
+ * @arena: the property arrays of all rules and their values
  */
 struct ipe_parsed_policy {
 	char *name;
 	u16 version[3];
 	u8 global_default;
 	struct ipe_op_rules ops[IPE_OP_COUNT];
+	struct ipe_arena arena;
 };
 
 /**

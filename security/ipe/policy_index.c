@@ -18,7 +18,9 @@
  */
 
 #include <linux/log2.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/vmalloc.h>
 
 #include "policy_index.h"
 #include "property.h"
@@ -44,6 +46,20 @@ static const struct ipe_digest *ipe_rule_key(const struct ipe_rule *rule,
 	return NULL;
 }
 
+/*
+ * A zeroed array, freed with kvfree(). One larger than a page comes from
+ * vmalloc(), which sizes it to the page: kvmalloc() would first try
+ * kmalloc(), which rounds a large array up to a power of two of pages.
+ */
+static void *ipe_index_array(size_t n, size_t size)
+{
+	size_t bytes = array_size(n, size);
+
+	if (bytes <= PAGE_SIZE)
+		return kzalloc(bytes, GFP_KERNEL);
+	return __vmalloc(bytes, GFP_KERNEL | __GFP_ZERO | __GFP_NOWARN);
+}
+
 static void ipe_op_index_free(struct ipe_op_index *oi)
 {
 	int k;
@@ -67,8 +83,8 @@ static int ipe_table_build(struct ipe_index_table *t,
 	/* about one rule per bucket */
 	nbuckets = roundup_pow_of_two(count);
 	t->mask = nbuckets - 1;
-	t->first = kvcalloc(nbuckets + 1, sizeof(*t->first), GFP_KERNEL);
-	t->entries = kvcalloc(count, sizeof(*t->entries), GFP_KERNEL);
+	t->first = ipe_index_array(nbuckets + 1, sizeof(*t->first));
+	t->entries = ipe_index_array(count, sizeof(*t->entries));
 	if (!t->first || !t->entries)
 		return -ENOMEM;
 
@@ -78,6 +94,8 @@ static int ipe_table_build(struct ipe_index_table *t,
 
 		if (d && k == kind)
 			t->first[(ipe_digest_key(d->bytes, d->len) & t->mask) + 1]++;
+		/* hundreds of thousands of rules, twice: let others run */
+		cond_resched();
 	}
 	for (b = 0; b < nbuckets; b++)
 		t->first[b + 1] += t->first[b];
@@ -94,6 +112,7 @@ static int ipe_table_build(struct ipe_index_table *t,
 			.hash = h,
 			.rule = i,
 		};
+		cond_resched();
 	}
 	/* shift back: first[b] is again the start of bucket b */
 	for (b = nbuckets; b > 0; b--)
@@ -118,7 +137,7 @@ static int ipe_op_index_build(struct ipe_op_index *oi,
 	}
 
 	if (plain) {
-		oi->plain = kvcalloc(plain, sizeof(*oi->plain), GFP_KERNEL);
+		oi->plain = ipe_index_array(plain, sizeof(*oi->plain));
 		if (!oi->plain)
 			return -ENOMEM;
 		for (i = 0; i < rules->count; i++)

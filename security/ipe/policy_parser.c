@@ -64,14 +64,18 @@
 
 #define pr_fmt(fmt) "ipe: " fmt
 
+#include <linux/align.h>
 #include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/limits.h>
+#include <linux/log2.h>
 #include <linux/overflow.h>
 #include <linux/printk.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 
 #include "ipe_limits.h"
 #include "policy.h"
@@ -94,7 +98,7 @@ struct ipe_token {
 	char *value;	/* NULL for a bare word */
 };
 
-/* a rule or DEFAULT line being parsed; owns props[0..nprops) */
+/* a rule or DEFAULT line being parsed; its values are in the arena */
 struct ipe_line {
 	bool is_default;
 	bool has_op;
@@ -434,27 +438,6 @@ static u8 ipe_parse_action(const char *s)
 	return IPE_ACTION_NONE;
 }
 
-static void ipe_props_free(struct ipe_prop *props, u16 count)
-{
-	u16 i;
-
-	for (i = 0; i < count; i++)
-		if (props[i].type->free)
-			props[i].type->free(&props[i]);
-	kfree(props);
-}
-
-/* free what a line parsed but did not hand over to a rule */
-static void ipe_line_release(struct ipe_line *l)
-{
-	u16 i;
-
-	for (i = 0; i < l->nprops; i++)
-		if (l->props[i].type->free)
-			l->props[i].type->free(&l->props[i]);
-	l->nprops = 0;
-}
-
 static int ipe_line_prop(struct ipe_parser *p, const struct ipe_token *tok)
 {
 	struct ipe_line *l = &p->line;
@@ -484,7 +467,8 @@ static int ipe_line_prop(struct ipe_parser *p, const struct ipe_token *tok)
 	memset(prop, 0, sizeof(*prop));
 	prop->type = type;
 	p->msg[0] = '\0';
-	rc = type->parse(tok->value, prop, p->msg, sizeof(p->msg));
+	rc = type->parse(tok->value, prop, &p->pol->arena, p->msg,
+			 sizeof(p->msg));
 	if (rc == -ENOMEM)
 		return rc;
 	if (rc) {
@@ -547,23 +531,34 @@ static int ipe_set_default(struct ipe_parser *p)
 	return 0;
 }
 
-/* parse the line's property values again into a new, independent array */
-static int ipe_props_clone(const struct ipe_line *l, struct ipe_prop **out)
+/*
+ * The line's properties in the arena: the values it parsed (@fresh), or
+ * the same values parsed again, for a copy of a KERNEL_READ rule that
+ * shares nothing with the first one.
+ */
+static int ipe_props_store(struct ipe_parser *p, bool fresh,
+			   struct ipe_prop **out)
 {
+	struct ipe_arena *arena = &p->pol->arena;
+	const struct ipe_line *l = &p->line;
 	struct ipe_prop *props;
 	u16 i;
 	int rc;
 
-	props = kcalloc(l->nprops, sizeof(*props), GFP_KERNEL);
+	props = ipe_arena_alloc(arena, array_size(l->nprops, sizeof(*props)));
 	if (!props)
 		return -ENOMEM;
+	if (fresh) {
+		memcpy(props, l->props, l->nprops * sizeof(*props));
+		*out = props;
+		return 0;
+	}
 	for (i = 0; i < l->nprops; i++) {
 		props[i].type = l->props[i].type;
-		rc = props[i].type->parse(l->values[i], &props[i], NULL, 0);
-		if (rc) {
-			ipe_props_free(props, i);
+		rc = props[i].type->parse(l->values[i], &props[i], arena,
+					  NULL, 0);
+		if (rc)
 			return rc;
-		}
 	}
 	*out = props;
 	return 0;
@@ -582,7 +577,8 @@ static int ipe_reserve(struct ipe_parser *p, int op)
 	if (new_cap > U32_MAX)
 		return -ENOMEM;
 	rules = kvrealloc(t->rules, cap * sizeof(*rules),
-			  array_size(new_cap, sizeof(*rules)), GFP_KERNEL);
+			  array_size(new_cap, sizeof(*rules)),
+			  GFP_KERNEL | __GFP_NOWARN);
 	if (!rules)
 		return -ENOMEM;
 	t->rules = rules;
@@ -597,16 +593,12 @@ static int ipe_add_rule(struct ipe_parser *p, u32 lineno)
 	int n = l->op_last - l->op_first + 1;
 	int i, rc = 0;
 
-	/* build every copy first, so that a failure leaves no trace */
+	/*
+	 * Build every copy first, so that a failure adds no rule; what the
+	 * copies took of the arena stays there until the policy goes.
+	 */
 	for (i = 0; l->nprops && i < n; i++) {
-		if (i == 0) {
-			copies[0] = kmemdup(l->props,
-					    l->nprops * sizeof(l->props[0]),
-					    GFP_KERNEL);
-			rc = copies[0] ? 0 : -ENOMEM;
-		} else {
-			rc = ipe_props_clone(l, &copies[i]);
-		}
+		rc = ipe_props_store(p, i == 0, &copies[i]);
 		if (rc)
 			goto fail;
 	}
@@ -625,16 +617,9 @@ static int ipe_add_rule(struct ipe_parser *p, u32 lineno)
 		r->action = l->action;
 		r->line = lineno;
 	}
-	/* the first copy now owns what the line parsed */
-	l->nprops = 0;
 	return 0;
 
 fail:
-	/* copies[0] shares its values with the line, which still owns them */
-	kfree(copies[0]);
-	for (i = 1; i < n; i++)
-		if (copies[i])
-			ipe_props_free(copies[i], l->nprops);
 	if (rc != -ENOMEM)
 		return ipe_fatal(p, "bad property value");
 	return rc;
@@ -682,9 +667,7 @@ static int ipe_parse_line(struct ipe_parser *p, char *line, u32 lineno)
 		p->have_header = !rc;
 		return rc;
 	}
-	rc = ipe_parse_rule(p, line, lineno);
-	ipe_line_release(&p->line);
-	return rc;
+	return ipe_parse_rule(p, line, lineno);
 }
 
 /*
@@ -738,6 +721,77 @@ static int ipe_check_defaults(struct ipe_parser *p)
 	return -EBADMSG;
 }
 
+/*
+ * Arena chunks double from the first size up to the last, so that a
+ * policy of a few rules takes one small chunk and one of 200 000 rules
+ * some fifty large ones. Every size is a power of two, which the
+ * allocators hand out without rounding.
+ */
+#define IPE_ARENA_FIRST_CHUNK	512
+#define IPE_ARENA_LAST_CHUNK	(256U << 10)
+#define IPE_ARENA_ALIGN		sizeof(void *)
+
+/**
+ * ipe_arena_alloc() - take zeroed memory from an arena
+ * @arena: the arena; all zeroes before its first use
+ * @size: bytes wanted
+ *
+ * The memory is aligned for pointers and lives until ipe_arena_release().
+ *
+ * Context: process context; may sleep.
+ * Return: the memory, or NULL when no chunk could be allocated.
+ */
+void *ipe_arena_alloc(struct ipe_arena *arena, size_t size)
+{
+	const size_t hdr = ALIGN(sizeof(void *), IPE_ARENA_ALIGN);
+	size_t want, chunk_size;
+	void **chunk;
+
+	size = ALIGN(size, IPE_ARENA_ALIGN);
+	if (arena->chunk && size <= arena->size - arena->used) {
+		void *mem = (u8 *)arena->chunk + arena->used;
+
+		arena->used += size;
+		return mem;
+	}
+
+	if (check_add_overflow(size, hdr, &want))
+		return NULL;
+	chunk_size = arena->size ? 2 * arena->size : IPE_ARENA_FIRST_CHUNK;
+	chunk_size = min_t(size_t, chunk_size, IPE_ARENA_LAST_CHUNK);
+	if (chunk_size < want) {
+		if (want > SIZE_MAX / 2)
+			return NULL;
+		chunk_size = roundup_pow_of_two(want);
+	}
+	chunk = kvzalloc(chunk_size, GFP_KERNEL | __GFP_NOWARN);
+	if (!chunk)
+		return NULL;
+	*chunk = arena->chunk;
+	arena->chunk = chunk;
+	arena->size = chunk_size;
+	arena->used = want;
+	arena->total += chunk_size;
+	return (u8 *)chunk + hdr;
+}
+
+/**
+ * ipe_arena_release() - free every chunk of an arena
+ * @arena: the arena; all zeroes again afterwards
+ */
+void ipe_arena_release(struct ipe_arena *arena)
+{
+	void *chunk = arena->chunk;
+
+	while (chunk) {
+		void *prev = *(void **)chunk;
+
+		kvfree(chunk);
+		chunk = prev;
+	}
+	memset(arena, 0, sizeof(*arena));
+}
+
 /**
  * ipe_free_parsed_policy() - release a parsed policy and all its rules
  * @pol: the policy; NULL and error pointers are ignored
@@ -745,20 +799,47 @@ static int ipe_check_defaults(struct ipe_parser *p)
 void ipe_free_parsed_policy(struct ipe_parsed_policy *pol)
 {
 	int op;
-	u32 i;
 
 	if (IS_ERR_OR_NULL(pol))
 		return;
+	for (op = 0; op < IPE_OP_COUNT; op++)
+		kvfree(pol->ops[op].rules);
+	ipe_arena_release(&pol->arena);
+	kfree(pol->name);
+	kfree(pol);
+}
+
+/*
+ * Above this size a rule table is trimmed to its rules, with vmalloc(),
+ * which sizes it to the page (kvmalloc() would try kmalloc() first, which
+ * rounds up to a power of two of pages, as the doubling did).
+ */
+#define IPE_TABLE_TRIM_MIN	(64U << 10)
+
+/*
+ * Give a large rule table back what the doubling left unused: a table is
+ * kept for as long as the policy is loaded. Return: 0 or -ENOMEM.
+ */
+static int ipe_trim_tables(struct ipe_parsed_policy *pol, const u32 *cap)
+{
+	struct ipe_rule *rules;
+	size_t bytes;
+	int op;
+
 	for (op = 0; op < IPE_OP_COUNT; op++) {
 		struct ipe_op_rules *t = &pol->ops[op];
 
-		for (i = 0; i < t->count; i++)
-			ipe_props_free(t->rules[i].props,
-				       t->rules[i].prop_count);
+		bytes = array_size(t->count, sizeof(*rules));
+		if (t->count == cap[op] || bytes < IPE_TABLE_TRIM_MIN)
+			continue;
+		rules = __vmalloc(bytes, GFP_KERNEL | __GFP_NOWARN);
+		if (!rules)
+			return -ENOMEM;
+		memcpy(rules, t->rules, bytes);
 		kvfree(t->rules);
+		t->rules = rules;
 	}
-	kfree(pol->name);
-	kfree(pol);
+	return 0;
 }
 
 /**
@@ -825,6 +906,8 @@ struct ipe_parsed_policy *ipe_parse_policy(const char *text, size_t len,
 			next++;
 		*stop = '\0';
 		rc = ipe_parse_line(p, line, lineno);
+		/* a policy may have hundreds of thousands of lines */
+		cond_resched();
 		if (rc && rc != -ENOMEM && !strict && !p->fatal) {
 			pr_warn("policy line %u ignored: %s\n", lineno, p->why);
 			rc = 0;
@@ -840,6 +923,8 @@ struct ipe_parsed_policy *ipe_parse_policy(const char *text, size_t len,
 			rc = ipe_bad(p, "empty policy");
 		else
 			rc = ipe_check_defaults(p);
+		if (!rc)
+			rc = ipe_trim_tables(p->pol, p->cap);
 	}
 
 out:

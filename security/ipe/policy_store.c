@@ -56,7 +56,7 @@ void ipe_policy_put(struct ipe_policy *pol)
 
 static void *ipe_kvdup(const void *src, size_t len)
 {
-	void *p = kvmalloc(len ?: 1, GFP_KERNEL);
+	void *p = kvmalloc(len ?: 1, GFP_KERNEL | __GFP_NOWARN);
 
 	if (p)
 		memcpy(p, src, len);
@@ -72,7 +72,9 @@ static void *ipe_kvdup(const void *src, size_t len)
  *
  * Return: the policy with one reference, or the parser's error when the
  * text does not parse (-EBADMSG, -EINVAL or -ERANGE as mainline; the
- * reason and line are logged), or ERR_PTR(-ENOMEM).
+ * reason and line are logged), or ERR_PTR(-ENOMEM), also logged with
+ * the size of the text (a large policy on a kernel with little vmalloc
+ * space, such as a 32-bit one).
  */
 struct ipe_policy *ipe_policy_create(const void *pkcs7, size_t pkcs7_len,
 				     const char *text, size_t text_len)
@@ -129,6 +131,9 @@ struct ipe_policy *ipe_policy_create(const void *pkcs7, size_t pkcs7_len,
 	return pol;
 
 err:
+	if (rc == -ENOMEM)
+		pr_err("policy rejected: out of memory for its %zu bytes\n",
+		       text_len);
 	ipe_policy_free(pol);
 	return ERR_PTR(rc);
 }

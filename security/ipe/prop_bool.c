@@ -34,14 +34,15 @@ int ipe_parse_bool_value(const char *value, bool *out)
  * ipe_prop_bool_parse() - &ipe_prop_type.parse for boolean properties
  * @value: NUL-terminated value, "TRUE" or "FALSE"
  * @prop: receives the flag in @prop->value.flag
+ * @arena: unused: a flag needs no memory
  * @why: receives the reason of a refusal
  * @why_len: size of @why
  *
  * Return: 0 on success, -EBADMSG for a malformed value (mainline's error:
  * no property token matches).
  */
-int ipe_prop_bool_parse(const char *value, struct ipe_prop *prop, char *why,
-			size_t why_len)
+int ipe_prop_bool_parse(const char *value, struct ipe_prop *prop,
+			struct ipe_arena *arena, char *why, size_t why_len)
 {
 	if (!ipe_parse_bool_value(value, &prop->value.flag))
 		return 0;

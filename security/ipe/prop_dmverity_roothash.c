@@ -5,15 +5,15 @@
  */
 
 #include <linux/err.h>
-#include <linux/slab.h>
 
 #include "eval.h"
 #include "property.h"
 
 static int ipe_dmv_roothash_parse(const char *value, struct ipe_prop *prop,
-				  char *why, size_t why_len)
+				  struct ipe_arena *arena, char *why,
+				  size_t why_len)
 {
-	struct ipe_digest *d = ipe_digest_parse(value, why, why_len);
+	struct ipe_digest *d = ipe_digest_parse(value, arena, why, why_len);
 
 	if (IS_ERR(d))
 		return PTR_ERR(d);
@@ -38,17 +38,10 @@ static int ipe_dmv_roothash_print(char *buf, size_t size,
 	return ipe_digest_print(buf, size, prop->type->key, prop->value.data);
 }
 
-static void ipe_dmv_roothash_free(struct ipe_prop *prop)
-{
-	kfree(prop->value.data);
-	prop->value.data = NULL;
-}
-
 const struct ipe_prop_type ipe_prop_dmverity_roothash = {
 	.key = "dmverity_roothash",
 	IPE_PROP_KCONFIG(CONFIG_IPE_PROP_DM_VERITY),
 	.parse = ipe_dmv_roothash_parse,
 	.match = ipe_dmv_roothash_match,
 	.print = ipe_dmv_roothash_print,
-	.free = ipe_dmv_roothash_free,
 };

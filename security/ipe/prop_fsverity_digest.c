@@ -8,20 +8,20 @@
 #include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
-#include <linux/slab.h>
 
 #include "eval.h"
 #include "property.h"
 
 static int ipe_fsv_digest_parse(const char *value, struct ipe_prop *prop,
-				char *why, size_t why_len)
+				struct ipe_arena *arena, char *why,
+				size_t why_len)
 {
-	struct ipe_digest *d = ipe_digest_parse(value, why, why_len);
+	struct ipe_digest *d = ipe_digest_parse(value, arena, why, why_len);
 
 	if (IS_ERR(d))
 		return PTR_ERR(d);
 	if (!d->alg) {
-		kfree(d);
+		/* its bytes stay in the arena until the policy goes */
 		snprintf(why, why_len, "fsverity_digest needs ALG:HEX");
 		return -EBADMSG;
 	}
@@ -44,17 +44,10 @@ static int ipe_fsv_digest_print(char *buf, size_t size,
 	return ipe_digest_print(buf, size, prop->type->key, prop->value.data);
 }
 
-static void ipe_fsv_digest_free(struct ipe_prop *prop)
-{
-	kfree(prop->value.data);
-	prop->value.data = NULL;
-}
-
 const struct ipe_prop_type ipe_prop_fsverity_digest = {
 	.key = "fsverity_digest",
 	IPE_PROP_KCONFIG(CONFIG_IPE_PROP_FS_VERITY),
 	.parse = ipe_fsv_digest_parse,
 	.match = ipe_fsv_digest_match,
 	.print = ipe_fsv_digest_print,
-	.free = ipe_fsv_digest_free,
 };

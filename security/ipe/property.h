@@ -19,26 +19,25 @@ struct ipe_eval_ctx;
  * @kconfig: the name of the Kconfig option that builds the property
  * @built: whether that option is set; a policy naming a property that is
  *	not built is refused (strict parsing) or the rule skipped (lenient)
- * @parse: turn @value (NUL-terminated, unquoted) into @prop->value;
- *	returns 0, -ENOMEM, or the error code of the policy it is refused
- *	with (-EBADMSG, -EINVAL for bad hex as mainline), having written the
- *	reason into @why (@why_len bytes) unless the generic "bad property
- *	value" is what it means
+ * @parse: turn @value (NUL-terminated, unquoted) into @prop->value, with
+ *	any memory it needs taken from @arena (the policy's, so that it goes
+ *	with the policy); returns 0, -ENOMEM, or the error code of the policy
+ *	it is refused with (-EBADMSG, -EINVAL for bad hex as mainline),
+ *	having written the reason into @why (@why_len bytes) unless the
+ *	generic "bad property value" is what it means
  * @match: true when the event described by @ctx has the property
  * @print: write "key=value" into @buf like snprintf(); returns the length
  *	the full text needs
- * @free: release what @parse allocated (may be NULL)
  */
 struct ipe_prop_type {
 	const char *key;
 	const char *kconfig;
 	bool built;
-	int (*parse)(const char *value, struct ipe_prop *prop, char *why,
-		     size_t why_len);
+	int (*parse)(const char *value, struct ipe_prop *prop,
+		     struct ipe_arena *arena, char *why, size_t why_len);
 	bool (*match)(const struct ipe_prop *prop,
 		      const struct ipe_eval_ctx *ctx);
 	int (*print)(char *buf, size_t size, const struct ipe_prop *prop);
-	void (*free)(struct ipe_prop *prop);
 };
 
 /*
@@ -64,11 +63,12 @@ struct ipe_digest {
 const struct ipe_prop_type *ipe_prop_find(const char *key, size_t len);
 
 int ipe_parse_bool_value(const char *value, bool *out);
-int ipe_prop_bool_parse(const char *value, struct ipe_prop *prop, char *why,
-			size_t why_len);
+int ipe_prop_bool_parse(const char *value, struct ipe_prop *prop,
+			struct ipe_arena *arena, char *why, size_t why_len);
 int ipe_prop_bool_print(char *buf, size_t size, const struct ipe_prop *prop);
 
-struct ipe_digest *ipe_digest_parse(const char *value, char *why,
+struct ipe_digest *ipe_digest_parse(const char *value,
+				    struct ipe_arena *arena, char *why,
 				    size_t why_len);
 bool ipe_hash_alg_available(const char *name);
 u32 ipe_digest_key(const u8 *bytes, size_t len);

@@ -97,7 +97,7 @@ int ipe_upload_feed(struct ipe_upload *b, const void *buf, size_t n, size_t max)
 			rc = -E2BIG;
 			goto fail;
 		}
-		b->data = kvmalloc(total, GFP_KERNEL);
+		b->data = kvmalloc(total, GFP_KERNEL | __GFP_NOWARN);
 		if (!b->data) {
 			rc = -ENOMEM;
 			goto fail;

@@ -13,6 +13,7 @@
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 
 #include "property.h"
 
@@ -92,6 +93,11 @@ void *kvrealloc(const void *p, size_t oldsize, size_t newsize,
 	if (oldsize >= newsize)
 		return (void *)p;
 	return realloc((void *)p, newsize);
+}
+
+void *__vmalloc(unsigned long size, gfp_t flags)
+{
+	return kmalloc(size, flags);
 }
 
 void kvfree(const void *p)

@@ -246,26 +246,17 @@ static size_t ipe_bench_alloc_size(const void *p)
 static size_t ipe_bench_footprint(const struct ipe_parsed_policy *pol,
 				  const struct ipe_policy_index *idx)
 {
+	/* the arena's chunks: powers of two, which allocators do not round */
 	size_t bytes = ipe_bench_alloc_size(pol) +
 		       ipe_bench_alloc_size(pol->name) +
-		       ipe_bench_alloc_size(idx);
+		       ipe_bench_alloc_size(idx) + pol->arena.total;
 	int op, k;
-	u32 i, j;
 
 	for (op = 0; op < IPE_OP_COUNT; op++) {
 		const struct ipe_op_rules *t = &pol->ops[op];
 		const struct ipe_op_index *oi = &idx->ops[op];
 
 		bytes += ipe_bench_alloc_size(t->rules);
-		for (i = 0; i < t->count; i++) {
-			const struct ipe_rule *r = &t->rules[i];
-
-			bytes += ipe_bench_alloc_size(r->props);
-			for (j = 0; j < r->prop_count; j++)
-				if (r->props[j].type ==
-				    &ipe_prop_dmverity_roothash)
-					bytes += ipe_bench_alloc_size(r->props[j].value.data);
-		}
 		bytes += ipe_bench_alloc_size(oi->plain);
 		for (k = 0; k < IPE_INDEX_KINDS; k++)
 			bytes += ipe_bench_alloc_size(oi->tables[k].first) +

@@ -26,12 +26,13 @@ static void ipe_test_hash_alg(struct kunit *test)
 		"DEFAULT action=ALLOW\n"
 		"op=EXECUTE dmverity_roothash=nosuchhash:0011 action=DENY\n";
 	char why[IPE_PARSE_REASON_MAX] = "";
+	struct ipe_arena arena = {};
 	struct ipe_parsed_policy *pol;
 	struct ipe_parse_error err;
 	struct ipe_digest *d;
 
 	KUNIT_EXPECT_FALSE(test, ipe_hash_alg_available("nosuchhash"));
-	d = ipe_digest_parse("nosuchhash:0011", why, sizeof(why));
+	d = ipe_digest_parse("nosuchhash:0011", &arena, why, sizeof(why));
 	KUNIT_EXPECT_EQ(test, PTR_ERR(d), (long)-EBADMSG);
 	KUNIT_EXPECT_STREQ(test, why, "unknown hash algorithm nosuchhash");
 
@@ -43,11 +44,11 @@ static void ipe_test_hash_alg(struct kunit *test)
 
 	/* the generic sha256 by its driver name (.kunitconfig builds it) */
 	KUNIT_EXPECT_TRUE(test, ipe_hash_alg_available("sha256-generic"));
-	d = ipe_digest_parse("sha256-generic:0011", why, sizeof(why));
+	d = ipe_digest_parse("sha256-generic:0011", &arena, why, sizeof(why));
 	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(d));
 	KUNIT_EXPECT_STREQ(test, d->alg, "sha256-generic");
 	KUNIT_EXPECT_EQ(test, d->len, 2);
-	kfree(d);
+	ipe_arena_release(&arena);
 }
 
 static struct kunit_case ipe_core_cases[] = {

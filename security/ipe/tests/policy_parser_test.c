@@ -9,8 +9,10 @@
 #include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 
 #include "eval.h"
 #include "policy.h"
@@ -291,6 +293,58 @@ static void ipe_parser_big_policy(struct kunit *test)
 	ipe_free_parsed_policy(pol);
 }
 
+/* what the allocator handed out for @p */
+static size_t ipe_test_alloc_size(const void *p)
+{
+	struct vm_struct *vm;
+
+	if (!is_vmalloc_addr(p))
+		return ksize(p);
+	vm = find_vm_area(p);
+	return vm ? (size_t)vm->nr_pages << PAGE_SHIFT : 0;
+}
+
+/*
+ * 10 000 digest rules, as an allowlist has them: the rule table is
+ * trimmed to its rules (the doubling left it at 16 384), and every
+ * property array and digest is in the arena, which holds little more.
+ */
+static void ipe_parser_memory(struct kunit *test)
+{
+	const u32 n = 10000;
+	const size_t line = 128;
+	const struct ipe_rule *rules;
+	struct ipe_parsed_policy *pol;
+	struct ipe_parse_error err;
+	struct ipe_digest *d;
+	size_t pos, data;
+	char *text;
+	u32 i;
+
+	text = kvmalloc(n * line + 256, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	pos = scnprintf(text, 256, "%s", HDR "DEFAULT action=ALLOW\n");
+	for (i = 0; i < n; i++)
+		pos += scnprintf(text + pos, line,
+				 "op=EXECUTE dmverity_roothash=sha256:" HEX16
+				 "%032x action=DENY\n", i);
+	pol = ipe_parse_policy(text, pos, true, &err);
+	kvfree(text);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR_OR_NULL(pol), "line %u: %s",
+			       err.line, err.reason);
+	KUNIT_ASSERT_EQ(test, pol->ops[IPE_OP_EXECUTE].count, n);
+
+	rules = pol->ops[IPE_OP_EXECUTE].rules;
+	KUNIT_EXPECT_LE(test, ipe_test_alloc_size(rules),
+			PAGE_ALIGN(n * sizeof(*rules)));
+	KUNIT_EXPECT_EQ(test, rules[n - 1].line, n + 2);
+
+	data = n * (sizeof(struct ipe_prop) + struct_size(d, bytes, 32));
+	KUNIT_EXPECT_GE(test, pol->arena.total, data);
+	KUNIT_EXPECT_LE(test, pol->arena.total, data + data / 2);
+	ipe_free_parsed_policy(pol);
+}
+
 static void ipe_parser_name_length(struct kunit *test)
 {
 	struct ipe_parsed_policy *pol;
@@ -431,7 +485,9 @@ static void ipe_parser_free_nothing(struct kunit *test)
 
 static void ipe_rule_print_test(struct kunit *test)
 {
-	struct ipe_digest *d = ipe_digest_parse("sha1:" HEX_SHA1, NULL, 0);
+	struct ipe_arena arena = {};
+	struct ipe_digest *d = ipe_digest_parse("sha1:" HEX_SHA1, &arena,
+						NULL, 0);
 	struct ipe_prop props[3] = {
 		{ .type = &ipe_prop_boot_verified, .value.flag = true },
 		{ .type = &ipe_prop_dmverity_roothash },
@@ -476,7 +532,7 @@ static void ipe_rule_print_test(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, strncmp(buf, full, size - 1), 0);
 		KUNIT_EXPECT_EQ(test, buf[size], 'X');
 	}
-	kfree(d);
+	ipe_arena_release(&arena);
 }
 
 static void ipe_default_print_test(struct kunit *test)
@@ -519,16 +575,19 @@ static void ipe_digest_parse_test(struct kunit *test)
 {
 	const struct ipe_digest_case *c = test->param_value;
 	char why[IPE_PARSE_REASON_MAX] = "";
-	struct ipe_digest *d = ipe_digest_parse(c->value, why, sizeof(why));
+	struct ipe_arena arena = {};
+	struct ipe_digest *d = ipe_digest_parse(c->value, &arena, why,
+						sizeof(why));
 	u16 i;
 
-	KUNIT_ASSERT_NOT_NULL(test, d);
-	if (c->ret) {
+	KUNIT_EXPECT_NOT_NULL(test, d);
+	if (!d || IS_ERR(d)) {
 		KUNIT_EXPECT_EQ(test, PTR_ERR(d), (long)c->ret);
-		KUNIT_EXPECT_STREQ(test, why, c->alg);
+		KUNIT_EXPECT_STREQ(test, why, c->ret ? c->alg : "");
+		ipe_arena_release(&arena);
 		return;
 	}
-	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	KUNIT_EXPECT_EQ(test, c->ret, 0);
 	if (c->alg) {
 		KUNIT_ASSERT_NOT_NULL(test, d->alg);
 		KUNIT_EXPECT_STREQ(test, d->alg, c->alg);
@@ -538,13 +597,15 @@ static void ipe_digest_parse_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, d->len, c->len);
 	for (i = 0; i < d->len && i < c->len; i++)
 		KUNIT_EXPECT_EQ(test, d->bytes[i], ipe_test_bytes[i % 16]);
-	kfree(d);
+	ipe_arena_release(&arena);
 }
 
 static void ipe_digest_equal_test(struct kunit *test)
 {
-	struct ipe_digest *bare = ipe_digest_parse(HEX16, NULL, 0);
-	struct ipe_digest *alg = ipe_digest_parse("sha256:" HEX_SHA256, NULL, 0);
+	struct ipe_arena arena = {};
+	struct ipe_digest *bare = ipe_digest_parse(HEX16, &arena, NULL, 0);
+	struct ipe_digest *alg = ipe_digest_parse("sha256:" HEX_SHA256, &arena,
+						  NULL, 0);
 	u8 other[32];
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(bare));
@@ -572,14 +633,15 @@ static void ipe_digest_equal_test(struct kunit *test)
 	other[31] ^= 1;
 	other[0] ^= 0x80;
 	KUNIT_EXPECT_FALSE(test, ipe_digest_equal(alg, "sha256", other, 32));
-	kfree(bare);
-	kfree(alg);
+	ipe_arena_release(&arena);
 }
 
 static void ipe_digest_print_test(struct kunit *test)
 {
-	struct ipe_digest *bare = ipe_digest_parse("DEADbeef", NULL, 0);
-	struct ipe_digest *alg = ipe_digest_parse("sha1:" HEX_SHA1, NULL, 0);
+	struct ipe_arena arena = {};
+	struct ipe_digest *bare = ipe_digest_parse("DEADbeef", &arena, NULL, 0);
+	struct ipe_digest *alg = ipe_digest_parse("sha1:" HEX_SHA1, &arena,
+						  NULL, 0);
 	char buf[200];
 	int n;
 
@@ -594,8 +656,7 @@ static void ipe_digest_print_test(struct kunit *test)
 	n = ipe_digest_print(buf, 5, "k", alg);
 	KUNIT_EXPECT_STREQ(test, buf, "k=sh");
 	KUNIT_EXPECT_EQ(test, n, (int)strlen("k=sha1:" HEX_SHA1));
-	kfree(bare);
-	kfree(alg);
+	ipe_arena_release(&arena);
 }
 
 static void ipe_prop_find_test(struct kunit *test)
@@ -693,6 +754,7 @@ static struct kunit_case ipe_parser_test_cases[] = {
 	KUNIT_CASE(ipe_parser_tables),
 	KUNIT_CASE(ipe_parser_kernel_read_copies),
 	KUNIT_CASE(ipe_parser_big_policy),
+	KUNIT_CASE(ipe_parser_memory),
 	KUNIT_CASE(ipe_parser_name_length),
 	KUNIT_CASE(ipe_parser_err_optional),
 	KUNIT_CASE(ipe_parser_input_untouched),

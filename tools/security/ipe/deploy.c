@@ -391,7 +391,7 @@ static void deploy_reason(char *msg, size_t size, enum deploy_op op, int err,
 		return;
 	case E2BIG:
 		snprintf(msg, size, "%s",
-			 "the signed policy is larger than the kernel accepts (8 MiB)");
+			 "the signed policy is larger than the kernel accepts (64 MiB, 8 MiB on 32-bit kernels)");
 		return;
 	case EINVAL:
 		if (op != DEPLOY_LOAD && op != DEPLOY_UPDATE)

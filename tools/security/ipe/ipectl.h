@@ -26,7 +26,7 @@
 #define IPECTL_DEFAULT_ROOT	"/sys/kernel/security/ipe"
 #define IPECTL_DEFAULT_SYSCTL	"/proc/sys/ipe"
 
-/* the kernel refuses larger signed policies (8 MiB); we read up to this */
+/* the kernel refuses signed policies over 64 MiB; we read up to this */
 #define IPECTL_MAX_FILE		(256UL << 20)
 
 /* __printf() comes from the compat <linux/kernel.h> */

@@ -246,12 +246,14 @@ static void run_parse(void)
 static void check_digest(const struct ipe_digest_case *c)
 {
 	char reason[IPE_PARSE_REASON_MAX] = "";
-	struct ipe_digest *d = ipe_digest_parse(c->value, reason,
+	struct ipe_arena arena = {};
+	struct ipe_digest *d = ipe_digest_parse(c->value, &arena, reason,
 						sizeof(reason));
 	u16 i;
 
 	if (!d) {
 		differ("ipe_digest_parse() returned NULL");
+		ipe_arena_release(&arena);
 		return;
 	}
 	if (c->ret) {
@@ -276,8 +278,7 @@ static void check_digest(const struct ipe_digest_case *c)
 				break;
 			}
 	}
-	if (!IS_ERR(d))
-		kfree(d);
+	ipe_arena_release(&arena);
 }
 
 static void run_digest(void)

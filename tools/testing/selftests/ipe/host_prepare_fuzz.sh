@@ -20,7 +20,7 @@
 #   trunc_*  fz_n.p7s / fz_a_2.p7s cut short, header as signed: the blob
 #            never completes (EBADMSG at close, with a kernel log line)
 #   over_n   fz_n.p7s with bytes past its end (EBADMSG), and headers that
-#            announce more than the 8 MiB cap (E2BIG)
+#            announce more than the 64 MiB cap (E2BIG)
 #   cap      a header announcing exactly the cap: not E2BIG, incomplete
 #   flipc_*  bytes of the signed content flipped: EKEYREJECTED
 #   flips_*  bytes of the RSA signature flipped, zeroed or set to 0xff, the
@@ -85,7 +85,7 @@ import sys
 fz = sys.argv[1]
 rng = random.Random(90)
 lists = {}
-CAP = 8 << 20
+CAP = 64 << 20  # IPE_POLICY_MAX_SIZE of a 64-bit kernel
 STRUCT = "EBADMSG|EINVAL|ENOPKG|ENOKEY|EKEYREJECTED"
 SIGBAD = "EKEYREJECTED|EBADMSG"
 INCOMPLETE = "EBADMSG"
@@ -214,17 +214,17 @@ add("over_n", "over/newline.bin", n_blob + b"\n", "EBADMSG")
 for i in range(4):
     add("over_n", "over/%03d.bin" % i,
         n_blob + rbytes(rng.randrange(1, 65)), "EBADMSG")
-for name, hdr in [("cap_plus_6", b"\x30\x84\x00\x80\x00\x00"),
-                  ("cap_plus_1", b"\x30\x84\x00\x7f\xff\xfb"),
+for name, hdr in [("cap_plus_6", b"\x30\x84\x04\x00\x00\x00"),
+                  ("cap_plus_1", b"\x30\x84\x03\xff\xff\xfb"),
                   ("4g", b"\x30\x84\xff\xff\xff\xff"),
-                  ("cap_3byte", b"\x30\x83\x80\x00\x00")]:
+                  ("256m", b"\x30\x84\x10\x00\x00\x00")]:
     h, n = tlv(hdr + b"\0" * 4, 0)
     assert h + n > CAP
     add("over_n", "over/%s.bin" % name, hdr + rbytes(32), "E2BIG")
 add("over_n", "over/len5.bin", b"\x30\x85\x01\x00\x00\x00\x00" + rbytes(16),
     "EBADMSG|E2BIG")
 add("over_n", "over/len8.bin", b"\x30\x88" + b"\xff" * 8, "EBADMSG|E2BIG")
-cap_hdr = b"\x30\x84\x00\x7f\xff\xfa"
+cap_hdr = b"\x30\x84\x03\xff\xff\xfa"
 assert sum(tlv(cap_hdr, 0)) == CAP
 add("cap", "over/cap_exact.bin", cap_hdr, INCOMPLETE)
 

@@ -20,7 +20,8 @@ FZ=$IPE_DATA/fuzz
 P=$IPE_FS/policies
 SYS=/proc/sys/ipe
 TMP=/tmp/ipe_fuzz
-CAP=8388608
+# IPE_POLICY_MAX_SIZE of a 64-bit kernel
+CAP=67108864
 WRITES=0
 START=$(date +%s)
 nl='
@@ -162,24 +163,28 @@ group "new_policy: fz_n.p7s cut short, outer length fixed, is refused as malform
 	"$NEWP" trfix_n
 group "new_policy: fz_n.p7s cut short is EBADMSG at close, with a log line each" \
 	"$NEWP" trunc_n 0 "$INCOMPLETE"
-group "new_policy: bytes past the DER end are EBADMSG, headers past 8 MiB E2BIG" \
+group "new_policy: bytes past the DER end are EBADMSG, headers past 64 MiB E2BIG" \
 	"$NEWP" over_n
-group "new_policy: a header announcing exactly 8 MiB is not E2BIG, EBADMSG at close" \
+group "new_policy: a header announcing exactly 64 MiB is not E2BIG, EBADMSG at close" \
 	"$NEWP" cap 0 "${INCOMPLETE}6 of $CAP bytes written"
 
-# 8 MiB + 1 bytes behind a header announcing exactly 8 MiB: refused in one
-# write, and in 3 MB pieces at the piece that goes past the cap
+# 64 MiB + 1 bytes behind a header announcing exactly 64 MiB: refused in
+# one write, and in 3 MB pieces at the piece that goes past the cap, with
+# the reason in the kernel log
 before=$(snap)
-printf '\060\204\000\177\377\372' >$TMP/big
+printf '\060\204\003\377\377\372' >$TMP/big
 head -c $((CAP - 5)) /dev/zero >>$TMP/big
 why=
+audit_clear
 wr "$NEWP" $TMP/big
 [ "$GOT" = E2BIG ] || why="one write: $GOT"
 wr -c 3000000 "$NEWP" $TMP/big
 [ "$GOT" = E2BIG ] || why="${why:+$why, }in pieces: $GOT"
 [ "$(wc -c <$TMP/big)" -eq $((CAP + 1)) ] || why="${why:+$why, }bad test file"
+n=$(dmesg | grep -c -F "ipe: policy rejected: larger than 64 MiB, the most this kernel takes")
+[ "$n" -eq 2 ] || why="${why:+$why, }$n kernel log lines for 2 refusals"
 rm -f $TMP/big
-settle "new_policy: 8 MiB + 1 bytes, in one write or in 3 MB pieces, are E2BIG" \
+settle "new_policy: 64 MiB + 1 bytes, in one write or in 3 MB pieces, are E2BIG" \
 	"$before" "$why"
 
 group "new_policy: flipped bytes in the signed content are EKEYREJECTED" \
@@ -218,7 +223,7 @@ group "fz_a/update: a blob cut short, outer length fixed, is refused as malforme
 	"$A/update" trfix_n 6
 group "fz_a/update: an update cut short is EBADMSG at close, with a log line each" \
 	"$A/update" trunc_a 0 "$INCOMPLETE"
-group "fz_a/raw: bytes past the DER end are EBADMSG, headers past 8 MiB E2BIG" \
+group "fz_a/raw: bytes past the DER end are EBADMSG, headers past 64 MiB E2BIG" \
 	"$A/raw" over_n
 group "fz_a/raw: CA-signed garbage text is EBADMSG, with its line in the kernel log" \
 	"$A/raw" sgarb_a 0 "$REJECTED"

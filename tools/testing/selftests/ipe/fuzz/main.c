@@ -112,6 +112,11 @@ void *__wrap_kvzalloc(size_t size, unsigned int flags)
 	return alloc_inject() ? NULL : alloc_note(__real_kvzalloc(size, flags));
 }
 
+void *__wrap___vmalloc(unsigned long size, unsigned int flags)
+{
+	return alloc_inject() ? NULL : alloc_note(__real___vmalloc(size, flags));
+}
+
 /* Linux 6.1: growing allocates; shrinking returns @p and cannot fail */
 void *__wrap_kvrealloc(const void *p, size_t oldsize, size_t newsize,
 		       unsigned int flags)

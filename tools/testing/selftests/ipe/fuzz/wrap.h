@@ -16,6 +16,7 @@ void *__real_kmalloc_array(size_t n, size_t size, unsigned int flags);
 void *__real_kcalloc(size_t n, size_t size, unsigned int flags);
 void *__real_kvmalloc(size_t size, unsigned int flags);
 void *__real_kvzalloc(size_t size, unsigned int flags);
+void *__real___vmalloc(unsigned long size, unsigned int flags);
 void *__real_kvrealloc(const void *p, size_t oldsize, size_t newsize,
 		       unsigned int flags);
 char *__real_kstrdup(const char *s, unsigned int flags);
@@ -30,6 +31,7 @@ void *__wrap_kmalloc_array(size_t n, size_t size, unsigned int flags);
 void *__wrap_kcalloc(size_t n, size_t size, unsigned int flags);
 void *__wrap_kvmalloc(size_t size, unsigned int flags);
 void *__wrap_kvzalloc(size_t size, unsigned int flags);
+void *__wrap___vmalloc(unsigned long size, unsigned int flags);
 void *__wrap_kvrealloc(const void *p, size_t oldsize, size_t newsize,
 		       unsigned int flags);
 char *__wrap_kstrdup(const char *s, unsigned int flags);
