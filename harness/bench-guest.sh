@@ -15,6 +15,14 @@
 # are measured in turn, round after round (A/B/A/B...). The none rounds
 # come first, after a warm-up: once a policy is active, IPE has no way
 # back to none (a policy can be replaced, never unset).
+#
+# Then the whole-image allowlists: load samples of 20 000 and 200 000
+# fs-verity digests (load fsvN, ms), what the 200 000 hold (slab, vmalloc
+# and memfree fsv200000, kB), and exec and mmap of ipe_hello on the ext4
+# volume, sealed here, with the allowlists of 1 and 200 000 digests
+# active in turn (CONFIG fsv1, fsv200000). With ipe_bench_short on the
+# command line, only the none and rN rounds, fewer of them: a later
+# boot of make bench, for the per-boot ratios.
 . /etc/guest-mounts.sh
 D=/ipe-data
 B=/selftests/ipe/ipe_bench
@@ -22,12 +30,15 @@ FS=/sys/kernel/security/ipe
 ROUNDS=21
 EXECS=100
 MMAPS=10000
+SHORT=
+grep -q ipe_bench_short /proc/cmdline && SHORT=1 ROUNDS=11
 
 # disk() finds a virtio disk by its serial, as in the selftests
 . /selftests/ipe/ipe_lib.sh
 
 meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 
+main() {
 {
 	mkdir -p /run/cryptsetup /mnt/vol
 	veritysetup open "$(disk vol)" bench "$(disk hash)" "$(cat $D/roothash)" &&
@@ -58,6 +69,14 @@ meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 		done
 	done
 
+	[ -n "$SHORT" ] || long_rounds
+	echo "# bench: done"
+} >/dev/ttyS1 2>&1
+reboot -f
+}
+
+# load time and memory, whole-image allowlists: the first boot only
+long_rounds() {
 	for r in 1 2 3; do
 		sync
 		sleep 2
@@ -70,6 +89,45 @@ meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 	done
 	echo "size load_10000.p7s $(wc -c <$D/load_10000.p7s)"
 	echo "size load_10000.pol $(wc -c <$D/load_10000.pol)"
-	echo "# bench: done"
-} >/dev/ttyS1 2>&1
-reboot -f
+
+	for r in 1 2 3; do
+		for n in 20000 200000; do
+			sync
+			sleep 2
+			free0=$(meminfo MemFree) slab0=$(meminfo Slab)
+			vm0=$(meminfo VmallocUsed)
+			echo "sample load fsv$n $r $($B write $FS/new_policy $D/fsv_$n.p7s)"
+			sleep 2
+			if [ $n = 200000 ]; then
+				echo "sample memfree fsv$n $r $((free0 - $(meminfo MemFree)))"
+				echo "sample slab fsv$n $r $(($(meminfo Slab) - slab0))"
+				echo "sample vmalloc fsv$n $r $(($(meminfo VmallocUsed) - vm0))"
+			fi
+			echo fsv_$n >$FS/del_policy
+		done
+	done
+	echo "size fsv_200000.p7s $(wc -c <$D/fsv_200000.p7s)"
+
+	mkdir -p /mnt/fsv
+	mount -t ext4 "$(disk fsv)" /mnt/fsv &&
+		fsverity enable /mnt/fsv/ipe_hello ||
+		echo "error: cannot seal ipe_hello on the fs-verity volume"
+	[ "$(fsverity measure /mnt/fsv/ipe_hello | cut -d' ' -f1)" = \
+	  "$(cat $D/fsv_digest)" ] ||
+		echo "error: the sealed ipe_hello has another digest"
+	F=/mnt/fsv/ipe_hello
+	for n in 1 200000; do
+		$B write $FS/new_policy $D/fsv_$n.p7s >/dev/null ||
+			echo "error: fsv_$n does not load"
+	done
+	for r in $(seq $ROUNDS); do
+		for n in 1 200000; do
+			sysctl -q -w ipe.active_policy=fsv_$n ||
+				echo "error: fsv_$n does not activate"
+			echo "sample exec fsv$n $r $($B exec $F $EXECS)"
+			echo "sample mmap fsv$n $r $($B mmap $F $MMAPS)"
+		done
+	done
+}
+
+main

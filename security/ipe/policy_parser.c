@@ -724,10 +724,12 @@ static int ipe_check_defaults(struct ipe_parser *p)
 /*
  * Arena chunks double from the first size up to the last, so that a
  * policy of a few rules takes one small chunk and one of 200 000 rules
- * some fifty large ones. Every size is a power of two, which the
- * allocators hand out without rounding.
+ * some fifty large ones. Every size is a power of two, which kmalloc()
+ * hands out without rounding; a chunk larger than 4 KiB comes from
+ * vmalloc() (no contiguous pages needed, and it shows in VmallocUsed).
  */
 #define IPE_ARENA_FIRST_CHUNK	512
+#define IPE_ARENA_KMALLOC_MAX	4096
 #define IPE_ARENA_LAST_CHUNK	(256U << 10)
 #define IPE_ARENA_ALIGN		sizeof(void *)
 
@@ -764,7 +766,11 @@ void *ipe_arena_alloc(struct ipe_arena *arena, size_t size)
 			return NULL;
 		chunk_size = roundup_pow_of_two(want);
 	}
-	chunk = kvzalloc(chunk_size, GFP_KERNEL | __GFP_NOWARN);
+	if (chunk_size <= IPE_ARENA_KMALLOC_MAX)
+		chunk = kzalloc(chunk_size, GFP_KERNEL | __GFP_NOWARN);
+	else
+		chunk = __vmalloc(chunk_size,
+				  GFP_KERNEL | __GFP_ZERO | __GFP_NOWARN);
 	if (!chunk)
 		return NULL;
 	*chunk = arena->chunk;

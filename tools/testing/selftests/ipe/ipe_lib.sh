@@ -253,13 +253,13 @@ allow_all() {
 # refuse: $D/NAME.untrusted.p7s (signed by a CA the kernel does not
 # trust), $D/NAME.tampered.p7s (content changed after signing),
 # $D/garbage.bin (not DER) and $D/huge_header.bin (a header announcing
-# 9.4 MB).
+# 256 MiB, past the size cap).
 bad_blobs() {
 	untrusted_ca "$D"
 	sign "$D/$1.pol" "$D/$1.untrusted.p7s" "$D/untrusted.pem" "$D/untrusted.key"
 	tamper "$D/$1.p7s" "action=" "$D/$1.tampered.p7s"
 	printf 'this is not a signature\n' >"$D/garbage.bin"
-	printf '\060\204\000\220\000\000\002\001\001' >"$D/huge_header.bin"
+	printf '\060\204\020\000\000\000\002\001\001' >"$D/huge_header.bin"
 }
 
 # padded_policy NAME VERSION: $D/NAME.pol and .p7s, a 40 KiB policy

@@ -194,7 +194,7 @@ failed "a load signed by an untrusted key" "$IPE_FS/new_policy" \
 	"$D/ap_1.untrusted.p7s"
 failed "a load whose content was changed after signing" "$IPE_FS/new_policy" \
 	"$D/ap_1.tampered.p7s"
-failed "a load whose header announces 9 MB" "$IPE_FS/new_policy" \
+failed "a load whose header announces 256 MiB" "$IPE_FS/new_policy" \
 	"$D/huge_header.bin"
 failed "a load of a malformed policy" "$IPE_FS/new_policy" "$D/ap_bad.p7s"
 failed "a second load of the same name" "$IPE_FS/new_policy" "$D/ap_1.p7s"
