@@ -9,9 +9,10 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "ipe_limits.h"
 #include "upload.h"
 
-/* The cap IPE applies to new_policy, raw and update. */
+/* a cap well above every blob these tests build */
 #define IPE_BLOB_TEST_MAX	(8U << 20)
 
 static int ipe_blob_test_init(struct kunit *test)
@@ -132,6 +133,33 @@ static void ipe_blob_cap(struct kunit *test)
 	ipe_blob_expect_refused(test, over, sizeof(over), 300, -E2BIG);
 }
 
+/*
+ * The kernel's own cap, as the securityfs writes apply it: a whole OS
+ * image's allowlist (22 MiB) fits on a 64-bit kernel and is refused
+ * with -E2BIG on a 32-bit one, before anything is allocated; one byte
+ * over the cap is refused everywhere.
+ */
+static void ipe_blob_policy_cap(struct kunit *test)
+{
+	static const u8 image[] = { 0x30, 0x84, 0x01, 0x60, 0x00, 0x00 };
+	size_t over = IPE_POLICY_MAX_SIZE - 6 + 1;
+	struct ipe_upload *b = test->priv;
+	const u8 h[] = { 0x30, 0x84, over >> 24, (over >> 16) & 0xff,
+			 (over >> 8) & 0xff, over & 0xff };
+
+	ipe_blob_expect_refused(test, h, sizeof(h), IPE_POLICY_MAX_SIZE,
+				-E2BIG);
+	if (!IS_ENABLED(CONFIG_64BIT)) {
+		ipe_blob_expect_refused(test, image, sizeof(image),
+					IPE_POLICY_MAX_SIZE, -E2BIG);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, ipe_upload_feed(b, image, sizeof(image),
+					      IPE_POLICY_MAX_SIZE), 0);
+	KUNIT_EXPECT_EQ(test, b->want, 0x01600000 + sizeof(image));
+	KUNIT_EXPECT_NOT_NULL(test, b->data);
+}
+
 /* more than four length bytes cannot be a policy IPE takes */
 static void ipe_blob_length_of_five_bytes(struct kunit *test)
 {
@@ -198,6 +226,7 @@ static struct kunit_case ipe_blob_cases[] = {
 	KUNIT_CASE(ipe_blob_not_a_sequence),
 	KUNIT_CASE(ipe_blob_past_the_end),
 	KUNIT_CASE(ipe_blob_cap),
+	KUNIT_CASE(ipe_blob_policy_cap),
 	KUNIT_CASE(ipe_blob_length_of_five_bytes),
 	KUNIT_CASE(ipe_blob_length_wraps),
 	KUNIT_CASE(ipe_blob_indefinite_length),
