@@ -10,6 +10,7 @@
  */
 
 #include "policy_parser.c"
+#include "arena.c"
 #include "props.c"
 #include "prop_bool.c"
 #include "digest.c"
