@@ -103,7 +103,9 @@ boot() {
 	for try in 1 2 3; do
 		"$REPO/harness/run-vm.sh" "$kernel" "$W/initramfs.cpio.gz" \
 			"$W/disks" "$dir" "$tmo" "$@"
-		if grep -q "Switched to clocksource tsc.\?$" "$dir/console.log"; then
+		# the serial console ends its lines with CR LF
+		if grep -qE "Switched to clocksource tsc"$'\r'"?$" \
+			"$dir/console.log"; then
 			return 0
 		fi
 		echo "bench: $(basename "$dir"): the guest has no TSC clock" \
