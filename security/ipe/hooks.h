@@ -29,4 +29,12 @@ int ipe_kernel_load_data(enum kernel_load_data_id id, bool contents);
 enum ipe_op ipe_kernel_read_op(enum kernel_read_file_id id);
 enum ipe_op ipe_kernel_load_op(enum kernel_load_data_id id);
 
+#if IS_ENABLED(CONFIG_SECURITY_IPE_KUNIT_BENCH)
+/* set by make bench (tests/bench_switch.c): the hooks act as without policy */
+extern bool ipe_bench_no_policy;
+#define ipe_bench_hides_policy()	READ_ONCE(ipe_bench_no_policy)
+#else
+#define ipe_bench_hides_policy()	false
+#endif
+
 #endif /* _IPE_HOOKS_H */

@@ -7,11 +7,13 @@
  * that fs-verity digest. Such rules are kept in hash tables per op and
  * kind of digest, keyed by the digest bytes; every other rule stays in a
  * short ordered list. An evaluation (ipe_eval_indexed()) walks that list
- * and the one bucket of each of the file's digests side by side, in rule
- * order, so the first rule that matches is the one a walk of the whole
- * table would find.
- * Buckets hold positions in the op's rule table: the order of the policy
- * text is the only order.
+ * and, side by side, the rules of the file's digests, which a table keeps
+ * in a row from their home slot, in rule order; so the first rule that
+ * matches is the one a walk of the whole rule table would find.
+ * A table is one flat array of slots, each holding the digest's hash and
+ * the rule's position in the op's rule table: a lookup reads the slots
+ * from the home slot on, in most cases in one cache line, and the rules
+ * it finds there; the order of the policy text is the only order.
  *
  * The index is built once per policy version, when it is loaded, and is
  * read-only afterwards: evaluations read it under RCU without a lock.
@@ -65,59 +67,85 @@ static void ipe_op_index_free(struct ipe_op_index *oi)
 	int k;
 
 	kvfree(oi->plain);
-	for (k = 0; k < IPE_INDEX_KINDS; k++) {
-		kvfree(oi->tables[k].first);
-		kvfree(oi->tables[k].entries);
-	}
+	for (k = 0; k < IPE_INDEX_KINDS; k++)
+		kvfree(oi->tables[k].slots);
 }
 
+/*
+ * The home slot of rule @i when it needs a digest of @kind, else -1 (as
+ * a u64, out of the range of any home slot).
+ */
+static u64 ipe_rule_home(const struct ipe_op_rules *rules, u32 i,
+			 enum ipe_index_kind kind, u32 mask, u32 *hash)
+{
+	enum ipe_index_kind k;
+	const struct ipe_digest *d = ipe_rule_key(&rules->rules[i], &k);
+
+	if (!d || k != kind)
+		return U64_MAX;
+	*hash = ipe_digest_key(d->bytes, d->len);
+	return *hash & mask;
+}
+
+/*
+ * Fill table @t with the @count rules of @rules that need a digest of
+ * @kind. The home slots are a quarter more than the rules, so that the
+ * runs of taken slots stay short. Two passes over the rules, both linear:
+ * the first counts the rules of each home slot, from which the start of
+ * each home slot's rules follows (its home slot, or the end of the rules
+ * before it when they reach further); the second puts every rule in its
+ * place, in rule order.
+ */
 static int ipe_table_build(struct ipe_index_table *t,
 			   const struct ipe_op_rules *rules,
 			   enum ipe_index_kind kind, u32 count)
 {
-	enum ipe_index_kind k;
-	u32 i, b, nbuckets;
+	u32 i, b, end, nhome, hash, *start;
+	u64 home;
 
 	if (!count)
 		return 0;
-	/* about one rule per bucket */
-	nbuckets = roundup_pow_of_two(count);
-	t->mask = nbuckets - 1;
-	t->first = ipe_index_array(nbuckets + 1, sizeof(*t->first));
-	t->entries = ipe_index_array(count, sizeof(*t->entries));
-	if (!t->first || !t->entries)
+	nhome = roundup_pow_of_two(count + count / 4);
+	t->mask = nhome - 1;
+	start = ipe_index_array(nhome, sizeof(*start));
+	if (!start)
 		return -ENOMEM;
 
-	/* count per bucket, then turn counts into start offsets */
 	for (i = 0; i < rules->count; i++) {
-		const struct ipe_digest *d = ipe_rule_key(&rules->rules[i], &k);
-
-		if (d && k == kind)
-			t->first[(ipe_digest_key(d->bytes, d->len) & t->mask) + 1]++;
+		home = ipe_rule_home(rules, i, kind, t->mask, &hash);
+		if (home != U64_MAX)
+			start[home]++;
 		/* hundreds of thousands of rules, twice: let others run */
 		cond_resched();
 	}
-	for (b = 0; b < nbuckets; b++)
-		t->first[b + 1] += t->first[b];
+	/* counts become starts; @end: one past the rules placed so far */
+	for (b = 0, end = 0; b < nhome; b++) {
+		u32 n = start[b];
 
-	/* fill in rule order; first[b] runs up to the start of bucket b + 1 */
+		start[b] = max(b, end);
+		if (n)
+			end = start[b] + n;
+	}
+	t->nslots = max(nhome, end);
+
+	t->slots = ipe_index_array(t->nslots, sizeof(*t->slots));
+	if (!t->slots) {
+		kvfree(start);
+		return -ENOMEM;
+	}
+	for (i = 0; i < t->nslots; i++)
+		t->slots[i].rule = IPE_INDEX_NO_RULE;
 	for (i = 0; i < rules->count; i++) {
-		const struct ipe_digest *d = ipe_rule_key(&rules->rules[i], &k);
-		u32 h;
-
-		if (!d || k != kind)
+		home = ipe_rule_home(rules, i, kind, t->mask, &hash);
+		if (home == U64_MAX)
 			continue;
-		h = ipe_digest_key(d->bytes, d->len);
-		t->entries[t->first[h & t->mask]++] = (struct ipe_index_entry) {
-			.hash = h,
+		t->slots[start[home]++] = (struct ipe_index_slot) {
+			.hash = hash,
 			.rule = i,
 		};
 		cond_resched();
 	}
-	/* shift back: first[b] is again the start of bucket b */
-	for (b = nbuckets; b > 0; b--)
-		t->first[b] = t->first[b - 1];
-	t->first[0] = 0;
+	kvfree(start);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #ifndef _IPE_POLICY_INDEX_H
 #define _IPE_POLICY_INDEX_H
 
+#include <linux/limits.h>
 #include <linux/types.h>
 
 #include "policy.h"
@@ -22,34 +23,42 @@ enum ipe_index_kind {
 	IPE_INDEX_KINDS,
 };
 
+/* the rule of an empty slot */
+#define IPE_INDEX_NO_RULE	U32_MAX
+
 /**
- * struct ipe_index_entry - one indexed rule
+ * struct ipe_index_slot - one slot of an index table
  * @hash: hash of the digest the rule needs
- * @rule: the rule's position in its op's rule table
+ * @rule: the rule's position in its op's rule table, or
+ *	%IPE_INDEX_NO_RULE for an empty slot
  */
-struct ipe_index_entry {
+struct ipe_index_slot {
 	u32 hash;
 	u32 rule;
 };
 
 /**
  * struct ipe_index_table - the rules of one op that need one kind of digest
- * @mask: number of buckets minus one (a power of two minus one)
- * @first: @mask + 2 offsets into @entries: bucket b is
- *	@entries[@first[b]] up to, not including, @entries[@first[b + 1]]
- * @entries: the rules, grouped by bucket, each bucket in rule order
+ * @mask: number of home slots minus one (a power of two minus one); a
+ *	rule's home slot is its hash & @mask
+ * @nslots: slots in @slots: the home slots and the ones the last rules
+ *	spilled into past them
+ * @slots: the rules, by home slot and within one home slot in rule
+ *	order; each at its home slot or, when that is taken, right after the
+ *	rule before it, so that the rules of one home slot are found in a row
+ *	from it, after rules of earlier home slots that spilled there
  */
 struct ipe_index_table {
 	u32 mask;
-	u32 *first;
-	struct ipe_index_entry *entries;
+	u32 nslots;
+	struct ipe_index_slot *slots;
 };
 
 /**
  * struct ipe_op_index - how the rules of one op are found
  * @plain: positions of the rules that need no indexed digest, in order
  * @plain_count: entries in @plain
- * @tables: the indexed rules, by kind; a table with no bucket is empty
+ * @tables: the indexed rules, by kind; a table without slots is empty
  */
 struct ipe_op_index {
 	u32 *plain;

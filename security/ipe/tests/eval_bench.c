@@ -283,8 +283,7 @@ static size_t ipe_bench_footprint(const struct ipe_parsed_policy *pol,
 		bytes += ipe_bench_alloc_size(t->rules);
 		bytes += ipe_bench_alloc_size(oi->plain);
 		for (k = 0; k < IPE_INDEX_KINDS; k++)
-			bytes += ipe_bench_alloc_size(oi->tables[k].first) +
-				 ipe_bench_alloc_size(oi->tables[k].entries);
+			bytes += ipe_bench_alloc_size(oi->tables[k].slots);
 	}
 	return bytes;
 }

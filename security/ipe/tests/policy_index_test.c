@@ -3,7 +3,7 @@
  * KUnit tests of the IPE rule index: on thousands of random policies and
  * events, evaluation through the index gives exactly the decision of the
  * plain first-match walk, and the cases that an index gets wrong easily
- * (digests in the same bucket, rules needing two digests, a digest
+ * (digests of the same home slot, rules needing two digests, a digest
  * written with and without its algorithm, revocations before allows).
  */
 
@@ -411,7 +411,7 @@ static void ipe_index_fsverity(struct kunit *test)
 	ipe_free_parsed_policy(pol);
 }
 
-/* many rules in few buckets: bucket neighbours are skipped by hash */
+/* many rules sharing home slots: neighbours are skipped by hash */
 static void ipe_index_many(struct kunit *test)
 {
 	const size_t size = 2000 * 120 + 128;
@@ -455,12 +455,107 @@ static void ipe_index_many(struct kunit *test)
 	ipe_free_parsed_policy(pol);
 }
 
+#define IPE_IT_SPILL	16
+
+/* a random SHA-256 digest whose key has home slot @home under @mask */
+static void ipe_it_digest_at(u64 *state, u8 *digest, u32 mask, u32 home)
+{
+	u32 j;
+
+	do {
+		for (j = 0; j < 32; j += 8)
+			put_unaligned(ipe_test_rand(state), (u64 *)&digest[j]);
+	} while ((ipe_digest_key(digest, 32) & mask) != home);
+}
+
+/*
+ * Rules piled on the last two home slots of a table: they run past its
+ * home slots into the slots after them, and the rules of the last home
+ * slot sit behind those of the one before. Every digest still finds its
+ * first rule, a repeated digest its earlier line, and digests no rule has
+ * (at those home slots and at the first) nothing.
+ */
+static void ipe_index_spill(struct kunit *test)
+{
+	const size_t size = (IPE_IT_SPILL + 1) * 120 + 128;
+	u8 (*digest)[32], absent[32];
+	/* the table for IPE_IT_SPILL + 1 rules has 32 home slots */
+	const u32 mask = 31, absent_home[] = { 0, mask - 1, mask };
+	struct ipe_parse_error err = {};
+	struct ipe_eval_result want, got;
+	const struct ipe_index_table *t;
+	struct ipe_parsed_policy *pol;
+	struct ipe_policy_index *idx;
+	struct ipe_eval_ctx ctx;
+	u64 state = 20261206;
+	size_t n;
+	char *buf;
+	u32 i;
+
+	buf = kunit_kmalloc(test, size, GFP_KERNEL);
+	digest = kunit_kcalloc(test, IPE_IT_SPILL, sizeof(*digest), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, digest);
+	/* the last home slot's digests first in the text, then the other's */
+	n = scnprintf(buf, size, IT_HDR "DEFAULT action=DENY\n");
+	for (i = 0; i < IPE_IT_SPILL; i++) {
+		ipe_it_digest_at(&state, digest[i], mask,
+				 i < IPE_IT_SPILL / 2 ? mask : mask - 1);
+		n += scnprintf(buf + n, size - n,
+			       "op=EXECUTE fsverity_digest=sha256:%*phN action=%s\n",
+			       32, digest[i], i % 2 ? "ALLOW" : "DENY");
+	}
+	/* a repeat of the first digest with the other action never wins */
+	n += scnprintf(buf + n, size - n,
+		       "op=EXECUTE fsverity_digest=sha256:%*phN action=ALLOW\n",
+		       32, digest[0]);
+	pol = ipe_parse_policy(buf, n, true, &err);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(pol), "line %u: %s", err.line,
+			       err.reason);
+	idx = ipe_index_build(pol);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(idx));
+	t = &idx->ops[IPE_OP_EXECUTE].tables[IPE_INDEX_FSV_DIGEST];
+	KUNIT_ASSERT_EQ(test, t->mask, mask);
+	/* 17 rules from slot 30 on: slots 30 to 46 */
+	KUNIT_EXPECT_EQ(test, t->nslots, mask - 1 + IPE_IT_SPILL + 1);
+
+	for (i = 0; i < IPE_IT_SPILL + ARRAY_SIZE(absent_home); i++) {
+		if (i < IPE_IT_SPILL)
+			memcpy(absent, digest[i], 32);
+		else
+			ipe_it_digest_at(&state, absent, mask,
+					 absent_home[i - IPE_IT_SPILL]);
+		ctx = (struct ipe_eval_ctx) {
+			.op = IPE_OP_EXECUTE,
+			.fsv_alg = "sha256",
+			.fsv_digest_len = 32,
+			.fsv_digest_key = ipe_digest_key(absent, 32),
+		};
+		memcpy(ctx.fsv_digest, absent, 32);
+		ipe_eval_policy(pol, &ctx, &want);
+		ipe_eval_indexed(pol, idx, &ctx, &got);
+		ipe_it_expect_same(test, &want, &got, buf);
+		if (i < IPE_IT_SPILL) {
+			KUNIT_ASSERT_NOT_NULL(test, got.rule);
+			/* rule i is on line i + 3 */
+			KUNIT_EXPECT_EQ_MSG(test, got.rule->line, i + 3,
+					    "digest %u", i);
+		} else {
+			KUNIT_EXPECT_EQ(test, got.match,
+					IPE_MATCH_GLOBAL_DEFAULT);
+		}
+	}
+	ipe_index_free(idx);
+	ipe_free_parsed_policy(pol);
+}
+
 static struct kunit_case ipe_index_test_cases[] = {
 	KUNIT_CASE(ipe_index_order),
 	KUNIT_CASE(ipe_index_alg),
 	KUNIT_CASE(ipe_index_fsverity),
 	KUNIT_CASE(ipe_index_more_props),
 	KUNIT_CASE(ipe_index_many),
+	KUNIT_CASE(ipe_index_spill),
 	KUNIT_CASE(ipe_index_random),
 	{}
 };

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * IPE rule index: rules that need a given digest are found by hashing
+ * the digest of the file under evaluation, not by a scan of every rule.
+ */
+#ifndef _IPE_POLICY_INDEX_H
+#define _IPE_POLICY_INDEX_H
+
+#include <linux/types.h>
+
+#include "policy.h"
+
+/**
+ * enum ipe_index_kind - the digests a rule can be indexed by
+ * @IPE_INDEX_DMV_ROOTHASH: the root hash of the file's dm-verity device
+ * @IPE_INDEX_FSV_DIGEST: the file's fs-verity digest
+ * @IPE_INDEX_KINDS: number of kinds
+ */
+enum ipe_index_kind {
+	IPE_INDEX_DMV_ROOTHASH,
+	IPE_INDEX_FSV_DIGEST,
+	IPE_INDEX_KINDS,
+};
+
+/**
+ * struct ipe_index_entry - one indexed rule
+ * @hash: hash of the digest the rule needs
+ * @rule: the rule's position in its op's rule table
+ */
+struct ipe_index_entry {
+	u32 hash;
+	u32 rule;
+};
+
+/**
+ * struct ipe_index_table - the rules of one op that need one kind of digest
+ * @mask: number of buckets minus one (a power of two minus one)
+ * @first: @mask + 2 offsets into @entries: bucket b is
+ *	@entries[@first[b]] up to, not including, @entries[@first[b + 1]]
+ * @entries: the rules, grouped by bucket, each bucket in rule order
+ */
+struct ipe_index_table {
+	u32 mask;
+	u32 *first;
+	struct ipe_index_entry *entries;
+};
+
+/**
+ * struct ipe_op_index - how the rules of one op are found
+ * @plain: positions of the rules that need no indexed digest, in order
+ * @plain_count: entries in @plain
+ * @tables: the indexed rules, by kind; a table with no bucket is empty
+ */
+struct ipe_op_index {
+	u32 *plain;
+	u32 plain_count;
+	struct ipe_index_table tables[IPE_INDEX_KINDS];
+};
+
+/**
+ * struct ipe_policy_index - the index of a whole policy
+ * @ops: one per op
+ */
+struct ipe_policy_index {
+	struct ipe_op_index ops[IPE_OP_COUNT];
+};
+
+struct ipe_policy_index *ipe_index_build(const struct ipe_parsed_policy *pol);
+void ipe_index_free(struct ipe_policy_index *idx);
+
+#endif /* _IPE_POLICY_INDEX_H */
