@@ -120,7 +120,9 @@ done
 	echo 'cp /bin/busybox /tmp/busybox'
 	echo 'echo "OWN: tmpfs exec $(/tmp/busybox true 2>/dev/null && echo allowed || echo denied)"'
 	echo 'echo "OWN: done"'
-	echo 'poweroff -f'
+	# the kernel may lack ACPI, and poweroff then halts and leaves QEMU
+	# running; a reboot ends it, as -no-reboot makes QEMU exit instead
+	echo 'reboot -f'
 } >"$src/rootfs/sbin/init"
 chmod 755 "$src/rootfs/sbin/init"
 
