@@ -45,7 +45,6 @@
  *	ipe_bench: audit_policy set=0 ns=80 set=1 ns=150 ratio=1.875
  */
 
-#include <asm/unaligned.h>
 #include <kunit/test.h>
 #include <linux/err.h>
 #include <linux/kernel.h>
@@ -107,7 +106,7 @@ static char *ipe_bench_text(struct kunit *test, const char *name, u32 rules,
 	size_t size = (size_t)rules * IPE_BENCH_LINE + 128, n;
 	u8 one[32];
 	char *text;
-	u32 i, j;
+	u32 i;
 
 	text = kvmalloc(size, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, text);
@@ -117,8 +116,7 @@ static char *ipe_bench_text(struct kunit *test, const char *name, u32 rules,
 	for (i = 0; i < rules; i++) {
 		u8 *h = hash ? hash[i] : one;
 
-		for (j = 0; j < 32; j += 8)
-			put_unaligned(ipe_test_rand(state), (u64 *)&h[j]);
+		ipe_test_rand_fill(state, h, 32);
 		n += scnprintf(text + n, size - n,
 			       "op=EXECUTE dmverity_roothash=sha256:%*phN action=DENY\n",
 			       32, h);
@@ -408,7 +406,7 @@ static void ipe_bench_fsv_make(struct kunit *test, struct ipe_bench_policy *bp,
 	struct ipe_parse_error err = {};
 	u64 start;
 	char *text;
-	u32 i, j;
+	u32 i;
 
 	bp->hash = kvmalloc_array(rules, sizeof(*bp->hash), GFP_KERNEL);
 	text = kvmalloc(size, GFP_KERNEL);
@@ -417,9 +415,7 @@ static void ipe_bench_fsv_make(struct kunit *test, struct ipe_bench_policy *bp,
 	n = scnprintf(text, size,
 		      "policy_name=fsv policy_version=1.0.0\nDEFAULT action=ALLOW\nDEFAULT op=EXECUTE action=DENY\n");
 	for (i = 0; i < rules; i++) {
-		for (j = 0; j < 32; j += 8)
-			put_unaligned(ipe_test_rand(state),
-				      (u64 *)&bp->hash[i][j]);
+		ipe_test_rand_fill(state, bp->hash[i], 32);
 		n += scnprintf(text + n, size - n,
 			       "op=EXECUTE fsverity_digest=sha256:%*phN action=ALLOW\n",
 			       32, bp->hash[i]);
@@ -508,11 +504,8 @@ static void ipe_bench_fsverity(struct kunit *test)
 			for (i = 0; i < IPE_BENCH_FSV_KEYS; i++) {
 				u8 absent[32];
 				u32 k = i % n;
-				int j;
 
-				for (j = 0; j < 32; j += 8)
-					put_unaligned(ipe_test_rand(&state),
-						      (u64 *)&absent[j]);
+				ipe_test_rand_fill(&state, absent, 32);
 				ipe_bench_fsv_ctx(&ctx[i][IPE_POS_END],
 						  bp[s].hash[n - 1 - k]);
 				ipe_bench_fsv_ctx(&ctx[i][IPE_POS_MIDDLE],

@@ -460,11 +460,8 @@ static void ipe_index_many(struct kunit *test)
 /* a random SHA-256 digest whose key has home slot @home under @mask */
 static void ipe_it_digest_at(u64 *state, u8 *digest, u32 mask, u32 home)
 {
-	u32 j;
-
 	do {
-		for (j = 0; j < 32; j += 8)
-			put_unaligned(ipe_test_rand(state), (u64 *)&digest[j]);
+		ipe_test_rand_fill(state, digest, 32);
 	} while ((ipe_digest_key(digest, 32) & mask) != home);
 }
 

@@ -7,6 +7,7 @@
 #ifndef _SECURITY_IPE_TEST_RAND_H
 #define _SECURITY_IPE_TEST_RAND_H
 
+#include <linux/string.h>
 #include <linux/types.h>
 
 /**
@@ -22,6 +23,25 @@ static inline u64 ipe_test_rand(u64 *state)
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
 	return z ^ (z >> 31);
+}
+
+/**
+ * ipe_test_rand_fill() - fill a buffer from a splitmix64 sequence
+ * @state: the generator
+ * @buf: the buffer, a random digest say
+ * @len: bytes in @buf; a multiple of 8
+ *
+ * Each number of the sequence in turn, in the CPU's byte order.
+ */
+static inline void ipe_test_rand_fill(u64 *state, u8 *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + sizeof(u64) <= len; i += sizeof(u64)) {
+		u64 v = ipe_test_rand(state);
+
+		memcpy(buf + i, &v, sizeof(v));
+	}
 }
 
 #endif /* _SECURITY_IPE_TEST_RAND_H */
