@@ -48,9 +48,12 @@
  *   that leaves one without is refused in both modes (line 0), naming
  *   the ops, as mainline refuses it.
  * - strict: any malformed line fails the parse with its line number and a
- *   reason. Lenient: a malformed line is skipped with a warning, but header
- *   errors, duplicate defaults, NUL bytes, missing defaults and allocation
- *   failures stay fatal.
+ *   reason. Lenient: a malformed rule line is skipped with a warning, but
+ *   header errors, any error on a line that starts with a bare word (a
+ *   DEFAULT line, or one meant as such: a misspelt DEFAULT), a misplaced
+ *   DEFAULT, duplicate defaults, NUL bytes, missing defaults and allocation
+ *   failures stay fatal. Skipping a DEFAULT line would hand its op to the
+ *   global DEFAULT, which is often ALLOW.
  * - Errors are reported for the first offending line; within a line, for
  *   the first offending token in text order, then for a missing op, then
  *   for a missing action. The column of an error is that of the offending
@@ -483,11 +486,13 @@ static int ipe_line_token(struct ipe_parser *p, const struct ipe_token *tok,
 	struct ipe_line *l = &p->line;
 
 	if (!tok->value) {
+		/* a bare word first is a DEFAULT, or was meant as one */
+		if (first)
+			l->is_default = true;
 		if (strcmp(tok->key, "DEFAULT"))
 			return ipe_bad(p, "expected key=value");
 		if (!first)
-			return ipe_bad(p, "misplaced DEFAULT");
-		l->is_default = true;
+			return ipe_fatal(p, "misplaced DEFAULT");
 		return 0;
 	}
 	if (!strcmp(tok->key, "op")) {
@@ -642,15 +647,18 @@ static int ipe_parse_rule(struct ipe_parser *p, char *cur, u32 lineno)
 	}
 	if (rc < 0) {
 		p->where = tok.key;
-		return rc;
+	} else if (!l->is_default && !l->has_op) {
+		rc = ipe_bad(p, "missing op");
+	} else if (l->action == IPE_ACTION_NONE) {
+		rc = ipe_bad(p, "missing action");
+	} else {
+		return l->is_default ? ipe_set_default(p) :
+				       ipe_add_rule(p, lineno);
 	}
-	if (!l->is_default && !l->has_op)
-		return ipe_bad(p, "missing op");
-	if (l->action == IPE_ACTION_NONE)
-		return ipe_bad(p, "missing action");
+	/* lenient mode never skips a DEFAULT line: see the top of the file */
 	if (l->is_default)
-		return ipe_set_default(p);
-	return ipe_add_rule(p, lineno);
+		p->fatal = true;
+	return rc;
 }
 
 static int ipe_parse_line(struct ipe_parser *p, char *line, u32 lineno)

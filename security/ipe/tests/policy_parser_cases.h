@@ -329,20 +329,35 @@ static const struct ipe_parse_case ipe_parse_cases[] = {
 	   "op=EXE\"CUTE\" action=ALLOW\nop= action=ALLOW\n"
 	   "op=EXECUTE action=DENY\nDEFAULT action=DENY\n",
 	   DHDR "DEFAULT action=DENY\n6: op=EXECUTE action=DENY\n"),
-	OK("lenient: skipped DEFAULT leaves its scope free", false,
-	   HDR "DEFAULT boot_verified=TRUE action=ALLOW\nDEFAULT action=DENY\n"
-	   "DEFAULT op=NOPE action=DENY\nDEFAULT op=EXECUTE\n"
-	   "DEFAULT op=EXECUTE action=ALLOW\n",
-	   DHDR "DEFAULT action=DENY\nDEFAULT op=EXECUTE action=ALLOW\n"),
+	BAD("lenient: a DEFAULT with a property", false,
+	    HDR "DEFAULT action=DENY\n"
+	    "DEFAULT op=EXECUTE boot_verified=TRUE action=DENY\n", 3,
+	    "property on DEFAULT line"),
 	OK("lenient: missing op, missing action, duplicate key", false,
 	   HDR "action=ALLOW\nop=EXECUTE\nop=EXECUTE op=EXECUTE action=DENY\n"
 	   "op=EXECUTE boot_verified=TRUE boot_verified=TRUE action=DENY\n"
 	   "op=FIRMWARE action=DENY\nDEFAULT action=DENY\n",
 	   DHDR "DEFAULT action=DENY\n6: op=FIRMWARE action=DENY\n"),
 	OK("lenient: every rule skipped", false,
-	   HDR "bogus\nop=EXECUTE\nDEFAULT op=EXECUTE boot_verified=TRUE\n"
-	   "DEFAULT action=DENY\n",
+	   HDR "op=EXECUTE bogus action=ALLOW\nop=EXECUTE\n"
+	   "op=EXECUTE action=MAYBE\nDEFAULT action=DENY\n",
 	   DHDR "DEFAULT action=DENY\n"),
+	/* lenient mode never skips a DEFAULT line, nor a misspelt one */
+	BAD("lenient: a misspelt DEFAULT beside a global ALLOW", false,
+	    HDR "DEFAULT action=ALLOW\nDEFALUT op=EXECUTE action=DENY\n", 3,
+	    "expected key=value"),
+	BAD("lenient: a DEFAULT with an action in lower case", false,
+	    HDR "DEFAULT action=ALLOW\nDEFAULT op=EXECUTE action=deny\n", 3,
+	    "unknown action"),
+	BAD("lenient: a DEFAULT with a misspelt op", false,
+	    HDR "DEFAULT action=ALLOW\nDEFAULT op=EXECUT action=DENY\n", 3,
+	    "unknown op"),
+	BAD("lenient: a DEFAULT without action", false,
+	    HDR "DEFAULT action=ALLOW\nDEFAULT op=EXECUTE\n", 3,
+	    "missing action"),
+	BAD("lenient: a misplaced DEFAULT", false,
+	    HDR "DEFAULT action=ALLOW\nop=EXECUTE action=DENY DEFAULT\n", 3,
+	    "misplaced DEFAULT"),
 	OK("lenient: valid policy as in strict mode", false,
 	   HDR "DEFAULT action=ALLOW\n"
 	   "op=EXECUTE boot_verified=TRUE action=DENY\n",
@@ -387,11 +402,11 @@ static const struct ipe_parse_case ipe_parse_cases[] = {
 	BAD("lenient: a misspelt DEFAULT does not allow all", false,
 	    HDR "DEFALUT op=EXECUTE action=DENY\n"
 	    "DEFAULT op=KERNEL_READ action=DENY\n"
-	    "op=EXECUTE boot_verified=TRUE action=ALLOW\n", 0,
-	    "no DEFAULT for EXECUTE"),
-	BAD("lenient: a skipped global DEFAULT", false,
-	    HDR "DEFAULT action=DENY boot_verified=TRUE\n", 0,
-	    "no DEFAULT for EXECUTE, KERNEL_READ"),
+	    "op=EXECUTE boot_verified=TRUE action=ALLOW\n", 2,
+	    "expected key=value"),
+	BAD("lenient: a global DEFAULT with a property", false,
+	    HDR "DEFAULT action=DENY boot_verified=TRUE\n", 2,
+	    "property on DEFAULT line"),
 	BAD("a rule error is reported before the missing DEFAULT", true,
 	    HDR "op=EXECUTE action=MAYBE\n", 2, "unknown action"),
 
@@ -668,7 +683,8 @@ static const struct ipe_parse_case ipe_parse_cases[] = {
 	    HDR "DEFAULT action=DENY\n# c\nDEFAULT action=ALLOW\n", 4,
 	    "duplicate DEFAULT"),
 	BAD("lenient: two global DEFAULTs", false,
-	    HDR "DEFAULT action=DENY\nbogus\nDEFAULT action=DENY\n", 4,
+	    HDR "DEFAULT action=DENY\nop=EXECUTE bogus action=ALLOW\n"
+	    "DEFAULT action=DENY\n", 4,
 	    "duplicate DEFAULT"),
 	BAD("two DEFAULTs for one op", true,
 	    HDR "DEFAULT op=EXECUTE action=DENY\n"

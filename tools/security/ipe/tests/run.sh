@@ -1275,9 +1275,16 @@ nodef_case "line errors first, the missing DEFAULT last" \
 printf '%s\n' "$HDR" 'DEFALUT op=EXECUTE action=DENY' \
 	'DEFAULT op=KERNEL_READ action=DENY' >"$work/typo.pol"
 run "$IPECTL" check --lenient "$work/typo.pol"
-want="$work/typo.pol: error: no DEFAULT for EXECUTE
-$work/typo.pol:2:1: warning: line ignored (lenient parsing): expected key=value"
+want="$work/typo.pol:2:1: error: expected key=value
+$work/typo.pol: error: no DEFAULT for EXECUTE"
 expect "--lenient: a misspelt DEFAULT does not leave EXECUTE open" \
+	'[ $rc -eq 1 ] && [ "$err" = "$want" ]' "exit $rc" \
+	"expected: $want" "got:      $err"
+printf '%s\n' "$HDR" 'DEFAULT action=ALLOW' 'DEFAULT op=EXECUTE action=deny' \
+	>"$work/typo.pol"
+run "$IPECTL" check --lenient "$work/typo.pol"
+want="$work/typo.pol:3:20: error: unknown action"
+expect "--lenient: a bad DEFAULT beside a global ALLOW is an error, not skipped" \
 	'[ $rc -eq 1 ] && [ "$err" = "$want" ]' "exit $rc" \
 	"expected: $want" "got:      $err"
 warn_case "a global DEFAULT covers every op" "" "$HDR" 'DEFAULT action=ALLOW'

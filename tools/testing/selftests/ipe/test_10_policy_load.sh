@@ -78,12 +78,12 @@ sysctl -q -w ipe.strict_parse=0
 expect_write "with ipe.strict_parse=0 the unknown line is skipped" OK "$IPE_FS/new_policy" \
 	"$D/pl_lenient.p7s"
 audit_clear
-expect_write "ipe.strict_parse=0: a misspelt DEFAULT leaves EXECUTE without one: EBADMSG" \
+expect_write "ipe.strict_parse=0: a misspelt DEFAULT is not skipped: EBADMSG" \
 	EBADMSG "$IPE_FS/new_policy" "$D/pl_nodef.p7s"
-if dmesg | grep -q "ipe: policy rejected: line 0: no DEFAULT for EXECUTE$"; then
-	pass "the missing DEFAULT is logged, naming the op"
+if dmesg | grep -q "ipe: policy rejected: line 2: expected key=value$"; then
+	pass "the misspelt DEFAULT is logged with its line"
 else
-	fail "the missing DEFAULT is logged, naming the op" "$(dmesg | grep ipe: | tail -n 2)"
+	fail "the misspelt DEFAULT is logged with its line" "$(dmesg | grep ipe: | tail -n 2)"
 fi
 check_fails "the policy without DEFAULT has no directory" test -e "$P/pl_nodef"
 sysctl -q -w ipe.strict_parse=1
