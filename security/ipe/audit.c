@@ -65,10 +65,12 @@ static void ipe_audit_tail(struct audit_buffer *ab, bool success)
  * Prints the text of the rule= field of an access record: the matching
  * rule as a policy line ("op=EXECUTE boot_verified=TRUE action=ALLOW"),
  * the DEFAULT that decided ("DEFAULT op=EXECUTE action=DENY" or
- * "DEFAULT action=DENY"), or "IMPLICIT action=ALLOW" when nothing in the
- * policy applied. A rule match whose rule is no longer known (NULL) prints
- * "?". Like snprintf(), the output is truncated to @size - 1 bytes and
- * always NUL-terminated when @size is not 0.
+ * "DEFAULT action=DENY"), or, as mainline prints it, "DEFAULT
+ * action=ALLOW" when nothing in the policy applied (an op outside the
+ * tables under a policy without a global DEFAULT). A rule match whose
+ * rule is no longer known (NULL) prints "?". Like snprintf(), the output
+ * is truncated to @size - 1 bytes and always NUL-terminated when @size is
+ * not 0.
  *
  * Return: the length the full text needs, without the NUL.
  */
@@ -85,7 +87,7 @@ int ipe_eval_result_print(char *buf, size_t size,
 	case IPE_MATCH_GLOBAL_DEFAULT:
 		return ipe_default_print(buf, size, IPE_OP_COUNT, res->action);
 	case IPE_MATCH_NONE:
-		return snprintf(buf, size, "IMPLICIT action=%s",
+		return snprintf(buf, size, "DEFAULT action=%s",
 				ipe_action_name(res->action));
 	}
 	return snprintf(buf, size, "?");

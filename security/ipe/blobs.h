@@ -33,13 +33,13 @@ struct ipe_bdev {
 /**
  * struct ipe_inode - IPE's part of an inode's security blob
  * @fsv_signed: fs-verity verified the file's built-in signature
- * @boot_unpacked: the kernel made the inode while it unpacked the
- *	initramfs, and nobody has opened it for writing or changed its size
- *	since (boot_verified)
+ * @boot_state: whether the kernel made the inode while it unpacked the
+ *	initramfs and nobody has written it since (boot_verified), and
+ *	whether code of it may run; bits of initramfs.c, changed atomically
  */
 struct ipe_inode {
 	bool fsv_signed;
-	bool boot_unpacked;
+	unsigned long boot_state;
 };
 
 /* the offsets of the parts above, set by the LSM framework at boot */

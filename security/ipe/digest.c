@@ -98,8 +98,9 @@ static const char *ipe_digest_nonhex(const char *hex)
  * ipe_hash_alg_available()).
  *
  * The error codes are mainline's for the texts mainline refuses: -EINVAL
- * for HEX that is not an even number of hex digits; -EBADMSG for the rest
- * (texts mainline accepts but which could never match).
+ * for ALG:HEX whose HEX is not an even number of hex digits; -EBADMSG for
+ * the rest (a bad HEX without ALG:, which mainline refuses for its missing
+ * algorithm, and texts mainline accepts but which could never match).
  *
  * The digest is never freed on its own: it goes with @arena, also when
  * it is refused after it was allocated.
@@ -122,17 +123,21 @@ struct ipe_digest *ipe_digest_parse(const char *value,
 		hex = colon + 1;
 	}
 
-	/* what mainline refuses first, with its error code */
+	/*
+	 * What mainline refuses first, with its error code: bad hex after
+	 * ALG: is -EINVAL; mainline refuses a digest without ALG: before
+	 * it reads the hex, with -EBADMSG.
+	 */
 	hexlen = strlen(hex);
 	bad = ipe_digest_nonhex(hex);
 	if (bad) {
 		snprintf(why, why_len, "digest has a non-hex character '%c'",
 			 *bad);
-		return ERR_PTR(-EINVAL);
+		return ERR_PTR(colon ? -EINVAL : -EBADMSG);
 	}
 	if (hexlen % 2) {
 		snprintf(why, why_len, "digest has an odd number of hex digits");
-		return ERR_PTR(-EINVAL);
+		return ERR_PTR(colon ? -EINVAL : -EBADMSG);
 	}
 
 	if (colon) {

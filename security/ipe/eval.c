@@ -250,9 +250,20 @@ static struct inode *ipe_data_inode(const struct file *file)
 static void ipe_ctx_file_facts(struct ipe_eval_ctx *ctx,
 			       const struct file *file)
 {
-	ctx->inode = ipe_data_inode(file);
-	ctx->initramfs = ipe_inode_on_initramfs(ctx->inode);
-	ipe_ctx_fsverity(ctx, ctx->inode);
+	struct inode *inode = ipe_data_inode(file);
+
+	/*
+	 * Only a regular file's data is what was unpacked or verified where
+	 * it is stored. A device node on a dm-verity volume, or unpacked
+	 * from the initramfs, maps whatever its device holds: it has none of
+	 * the facts.
+	 */
+	if (!S_ISREG(inode->i_mode))
+		return;
+	ctx->inode = inode;
+	ctx->initramfs = ipe_inode_on_initramfs(inode,
+						ctx->op == IPE_OP_EXECUTE);
+	ipe_ctx_fsverity(ctx, inode);
 }
 
 /**

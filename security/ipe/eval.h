@@ -59,7 +59,8 @@ struct ipe_bdev_facts {
  * @hook: the hook that observed it
  * @file: the file involved, or NULL (anonymous memory, kernel_load_data)
  * @inode: the inode that holds @file's data, which the facts below are
- *	about: @file's own, or for an overlayfs file the real one
+ *	about: @file's own, or for an overlayfs file the real one; NULL
+ *	when that is not a regular file (a device node has no facts)
  * @initramfs: @inode was unpacked from the initramfs at boot and not
  *	written since
  * @bdev: facts about @inode's block device, or NULL

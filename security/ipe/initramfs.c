@@ -21,6 +21,15 @@
  *   for good, before a byte can change. A file created later, or put in
  *   place of an unpacked one by a rename, is a new inode without the mark.
  *
+ * Taking the mark away stops new execs and mappings from trusting the
+ * file, but a mapping made before shares the file's page cache and would
+ * run what is written afterwards. So once a marked file has been judged
+ * for EXECUTE (an exec, or a mapping made or turned executable), it can
+ * no longer be opened for writing or resized: ETXTBSY, as for a running
+ * executable, but until the next boot. Both changes are atomic
+ * operations on one word: either the writer sees the file has run and
+ * is refused, or the evaluation sees the mark gone and trusts nothing.
+ *
  * Inodes of other superblocks made during boot are marked too, but their
  * superblock is not, so they are never boot_verified.
  */
@@ -35,6 +44,12 @@
 
 /* Set once by the initramfs_populated hook: the unpacking is over. */
 static bool ipe_initramfs_done;
+
+/* the bits of struct ipe_inode.boot_state */
+enum {
+	IPE_BOOT_UNPACKED,	/* unpacked at boot, not written since */
+	IPE_BOOT_RAN,		/* judged for EXECUTE while unpacked */
+};
 
 /**
  * ipe_initramfs_populated() - mark rootfs as the boot initramfs
@@ -62,16 +77,28 @@ void ipe_initramfs_populated(void)
 int ipe_initramfs_inode_alloc(struct inode *inode)
 {
 	if (!READ_ONCE(ipe_initramfs_done))
-		ipe_inode(inode)->boot_unpacked = true;
+		ipe_inode(inode)->boot_state = BIT(IPE_BOOT_UNPACKED);
 	return 0;
 }
 
-/* Take the mark from @inode once the unpacking is over. */
-static void ipe_initramfs_unmark(struct inode *inode)
+/*
+ * Take the mark from @inode once the unpacking is over, unless code of
+ * it may be running: then refuse the write.
+ */
+static int ipe_initramfs_unmark(struct inode *inode)
 {
-	if (READ_ONCE(ipe_initramfs_done) &&
-	    READ_ONCE(ipe_inode(inode)->boot_unpacked))
-		WRITE_ONCE(ipe_inode(inode)->boot_unpacked, false);
+	unsigned long *state = &ipe_inode(inode)->boot_state;
+	unsigned long old = READ_ONCE(*state);
+
+	if (!READ_ONCE(ipe_initramfs_done))
+		return 0;
+	do {
+		if (!(old & BIT(IPE_BOOT_UNPACKED)))
+			return 0;
+		if (old & BIT(IPE_BOOT_RAN))
+			return -ETXTBSY;
+	} while (!try_cmpxchg(state, &old, old & ~BIT(IPE_BOOT_UNPACKED)));
+	return 0;
 }
 
 /**
@@ -81,12 +108,12 @@ static void ipe_initramfs_unmark(struct inode *inode)
  * Opening a file for writing takes its mark away, whether or not the
  * opener then writes: what it may write later is not what was unpacked.
  *
- * Return: 0.
+ * Return: 0, or -ETXTBSY for a marked file whose code may be running.
  */
 int ipe_initramfs_file_open(struct file *file)
 {
 	if (file->f_mode & FMODE_WRITE)
-		ipe_initramfs_unmark(file_inode(file));
+		return ipe_initramfs_unmark(file_inode(file));
 	return 0;
 }
 
@@ -98,25 +125,34 @@ int ipe_initramfs_file_open(struct file *file)
  * A change of size (truncate(2) by path needs no open file) takes the
  * mark away.
  *
- * Return: 0.
+ * Return: 0, or -ETXTBSY for a marked file whose code may be running.
  */
 int ipe_initramfs_inode_setattr(struct dentry *dentry, struct iattr *attr)
 {
 	if ((attr->ia_valid & ATTR_SIZE) && d_really_is_positive(dentry))
-		ipe_initramfs_unmark(d_inode(dentry));
+		return ipe_initramfs_unmark(d_inode(dentry));
 	return 0;
 }
 
 /**
  * ipe_inode_on_initramfs() - tell whether an inode is boot_verified
  * @inode: the inode that holds the file's data
+ * @run: the event is an EXECUTE: code of @inode may run once it is
+ *	allowed, so a marked @inode can no longer be written afterwards
  *
  * Context: any context; does not sleep, allocate or lock.
  * Return: true when @inode is on the boot initramfs, was unpacked by the
  * kernel and has not been opened for writing or resized since.
  */
-bool ipe_inode_on_initramfs(const struct inode *inode)
+bool ipe_inode_on_initramfs(const struct inode *inode, bool run)
 {
-	return ipe_sb(inode->i_sb)->initramfs &&
-	       READ_ONCE(ipe_inode(inode)->boot_unpacked);
+	unsigned long *state = &ipe_inode(inode)->boot_state;
+
+	if (!ipe_sb(inode->i_sb)->initramfs ||
+	    !test_bit(IPE_BOOT_UNPACKED, state))
+		return false;
+	/* ordered against ipe_initramfs_unmark(): see the top of the file */
+	if (run && !test_bit(IPE_BOOT_RAN, state))
+		test_and_set_bit(IPE_BOOT_RAN, state);
+	return test_bit(IPE_BOOT_UNPACKED, state);
 }

@@ -15,9 +15,10 @@ void ipe_initramfs_populated(void);
 int ipe_initramfs_inode_alloc(struct inode *inode);
 int ipe_initramfs_file_open(struct file *file);
 int ipe_initramfs_inode_setattr(struct dentry *dentry, struct iattr *attr);
-bool ipe_inode_on_initramfs(const struct inode *inode);
+bool ipe_inode_on_initramfs(const struct inode *inode, bool run);
 #else
-static inline bool ipe_inode_on_initramfs(const struct inode *inode)
+static inline bool ipe_inode_on_initramfs(const struct inode *inode,
+					  bool run)
 {
 	return false;
 }

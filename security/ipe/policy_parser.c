@@ -48,11 +48,11 @@
  *   that leaves one without is refused in both modes (line 0), naming
  *   the ops, as mainline refuses it.
  * - strict: any malformed line fails the parse with its line number and a
- *   reason. Lenient: a malformed rule line is skipped with a warning, but
- *   header errors, any error on a line that starts with a bare word (a
- *   DEFAULT line, or one meant as such: a misspelt DEFAULT), a misplaced
- *   DEFAULT, duplicate defaults, NUL bytes, missing defaults and allocation
- *   failures stay fatal. Skipping a DEFAULT line would hand its op to the
+ *   reason. Lenient: a malformed rule line that starts with "op=" is
+ *   skipped with a warning; any other malformed line (a DEFAULT line, or
+ *   one that may be a misspelt DEFAULT), a misplaced DEFAULT, header
+ *   errors, duplicate defaults, NUL bytes, missing defaults and allocation
+ *   failures stay fatal. Skipping a DEFAULT would hand its op to the
  *   global DEFAULT, which is often ALLOW.
  * - Errors are reported for the first offending line; within a line, for
  *   the first offending token in text order, then for a missing op, then
@@ -486,13 +486,11 @@ static int ipe_line_token(struct ipe_parser *p, const struct ipe_token *tok,
 	struct ipe_line *l = &p->line;
 
 	if (!tok->value) {
-		/* a bare word first is a DEFAULT, or was meant as one */
-		if (first)
-			l->is_default = true;
 		if (strcmp(tok->key, "DEFAULT"))
 			return ipe_bad(p, "expected key=value");
 		if (!first)
 			return ipe_fatal(p, "misplaced DEFAULT");
+		l->is_default = true;
 		return 0;
 	}
 	if (!strcmp(tok->key, "op")) {
@@ -628,9 +626,24 @@ fail:
 	return rc;
 }
 
+/*
+ * Whether lenient mode may skip @line when it is malformed: only a rule
+ * that starts with "op=", as every rule of mainline's grammar does. Any
+ * other line may be a DEFAULT, perhaps misspelt ("DEFALUT op=...",
+ * "DEFAULTop=..."), and skipping it would leave its op to the global
+ * DEFAULT, often ALLOW.
+ */
+static bool ipe_line_skippable(const char *line)
+{
+	while (ipe_is_space(*line))
+		line++;
+	return !strncmp(line, "op=", 3);
+}
+
 static int ipe_parse_rule(struct ipe_parser *p, char *cur, u32 lineno)
 {
 	struct ipe_line *l = &p->line;
+	bool skippable = ipe_line_skippable(cur);
 	struct ipe_token tok;
 	unsigned int ntok = 0;
 	int rc;
@@ -655,8 +668,7 @@ static int ipe_parse_rule(struct ipe_parser *p, char *cur, u32 lineno)
 		return l->is_default ? ipe_set_default(p) :
 				       ipe_add_rule(p, lineno);
 	}
-	/* lenient mode never skips a DEFAULT line: see the top of the file */
-	if (l->is_default)
+	if (!skippable)
 		p->fatal = true;
 	return rc;
 }

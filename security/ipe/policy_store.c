@@ -18,6 +18,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/verification.h>
+#include <crypto/pkcs7.h>
 
 #include "ipe.h"
 #include "audit.h"
@@ -171,7 +172,22 @@ static int ipe_view_content(void *ctx, const void *data, size_t len,
 static struct ipe_policy *ipe_policy_from_blob(const void *blob, size_t len)
 {
 	struct ipe_view v = { .blob = blob, .blob_len = len };
+	struct pkcs7_message *msg;
 	int rc;
+
+	/*
+	 * A blob that is not PKCS#7 signed data gets the PKCS#7 parser's
+	 * error, as from mainline: -EBADMSG, or -EINVAL for another content
+	 * type (an encrypted message). Past this, -EINVAL can only be the
+	 * verdict on the signature value, below.
+	 */
+	msg = pkcs7_parse_message(blob, len);
+	if (IS_ERR(msg)) {
+		pr_err("policy rejected: not a PKCS#7 signed message: %ld\n",
+		       PTR_ERR(msg));
+		return ERR_CAST(msg);
+	}
+	pkcs7_free_message(msg);
 
 	rc = verify_pkcs7_signature(NULL, 0, blob, len, IPE_POLICY_KEYRING,
 				    VERIFYING_UNSPECIFIED_SIGNATURE,

@@ -42,7 +42,7 @@ module_param_named(success_audit, ipe_settings[IPE_SET_SUCCESS_AUDIT],
 MODULE_PARM_DESC(success_audit, "1: audit every allowed operation too");
 module_param_named(strict_parse, ipe_settings[IPE_SET_STRICT_PARSE],
 		   bool, 0);
-MODULE_PARM_DESC(strict_parse, "1 (default): a bad policy line fails the load; 0: skip a bad rule line");
+MODULE_PARM_DESC(strict_parse, "1 (default): a bad policy line fails the load; 0: skip a bad rule that starts with op=");
 
 /**
  * ipe_set() - change a setting; an enforce switch is audited (1404)

@@ -1034,7 +1034,7 @@ static void ipe_eval_result_text(struct kunit *test)
 	((struct ipe_parsed_policy *)pol)->global_default = IPE_ACTION_NONE;
 	ipe_test_eval(pol, IPE_OP_EXECUTE, false, NULL, &res);
 	KUNIT_EXPECT_STREQ(test, ipe_test_result_text(test, &res),
-			   "IMPLICIT action=ALLOW");
+			   "DEFAULT action=ALLOW");
 
 	/* a rule match whose rule is no longer known */
 	res.match = IPE_MATCH_RULE;

@@ -1133,7 +1133,8 @@ static int ipe_fuzz_round_trip(struct ipe_fuzz *f,
  * policy or a missing DEFAULT). What strict mode accepts, lenient mode
  * must accept with the same tables; what lenient mode refuses, strict mode
  * must refuse too: at the same line or before, or (for a missing DEFAULT,
- * which lenient mode may meet by skipping a bad DEFAULT line) anywhere.
+ * which lenient mode meets after skipping the bad rules that strict mode
+ * stops at) anywhere.
  * An accepted policy must print to a text that parses to the same tables.
  *
  * Return: 0, or -EINVAL with @f->why and @f->detail set.

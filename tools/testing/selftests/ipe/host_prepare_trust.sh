@@ -18,7 +18,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The boot_verified copies: unpacked by the kernel with the initramfs.
-for f in tr_hello_w tr_hello_t tr_hello_r; do
+for f in tr_hello_w tr_hello_t tr_hello_r tr_hello_x tr_hello_m tr_hello_d; do
 	install -m 755 "$hello" "$data/$f"
 done
 

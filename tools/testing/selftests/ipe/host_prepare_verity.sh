@@ -36,20 +36,25 @@ check_hash() {
 	[ ${#2} = 64 ] || { echo "host_prepare_verity.sh: bad $1 '$2'" >&2; exit 1; }
 }
 
-# squashfs DIR IMAGE: a reproducible squashfs image of DIR, owned by root.
+# squashfs DIR IMAGE [MKSQUASHFS OPTIONS...]: a reproducible squashfs
+# image of DIR, owned by root.
 squashfs() {
-	mksquashfs "$1" "$2" -noappend -all-root -no-xattrs -mkfs-time 0 \
-		-all-time 0 -no-progress >/dev/null
-	chmod 644 "$2"
+	local dir=$1 img=$2
+
+	shift 2
+	mksquashfs "$dir" "$img" -noappend -all-root -no-xattrs -mkfs-time 0 \
+		-all-time 0 -no-progress "$@" >/dev/null
+	chmod 644 "$img"
 }
 
-# verity_format NAME DIR: the squashfs image of DIR (the disk NAME_data),
-# its hash tree on its own disk (NAME_hash) and its root hash in
-# $work/NAME.roothash.
+# verity_format NAME DIR [MKSQUASHFS OPTIONS...]: the squashfs image of
+# DIR (the disk NAME_data), its hash tree on its own disk (NAME_hash) and
+# its root hash in $work/NAME.roothash.
 verity_format() {
 	local name=$1 dir=$2
 
-	squashfs "$dir" "$disks/${name}_data.img"
+	shift 2
+	squashfs "$dir" "$disks/${name}_data.img" "$@"
 	rm -f "$disks/${name}_hash.img"
 	veritysetup format "$disks/${name}_data.img" "$disks/${name}_hash.img" \
 		--hash=sha256 --root-hash-file="$work/$name.roothash" >/dev/null
@@ -57,10 +62,11 @@ verity_format() {
 	check_hash "root hash of $name" "$(cat "$work/$name.roothash")"
 }
 
-# Volume 1: /bin/ipe_hello.
+# Volume 1: /bin/ipe_hello, and /bin/ipe_zero, a node of /dev/zero (a
+# pseudo file: no root needed), whose data is not the volume's.
 mkdir -p "$work/root/bin"
 install -m 755 "$hello" "$work/root/bin/ipe_hello"
-verity_format dmv "$work/root"
+verity_format dmv "$work/root" -p "bin/ipe_zero c 444 0 0 1 5"
 roothash=$(cat "$work/dmv.roothash")
 install -m 644 "$work/dmv.roothash" "$data/dmv_roothash"
 

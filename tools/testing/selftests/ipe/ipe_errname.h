@@ -25,7 +25,7 @@ static inline void ipe_report_name(int err)
 		{ ENOSPC, "ENOSPC" }, { EMSGSIZE, "EMSGSIZE" },
 		{ EKEYEXPIRED, "EKEYEXPIRED" }, { ENOTSUP, "ENOTSUP" },
 		{ EBUSY, "EBUSY" }, { EFAULT, "EFAULT" }, { EIO, "EIO" },
-		{ ERANGE, "ERANGE" },
+		{ ERANGE, "ERANGE" }, { ETXTBSY, "ETXTBSY" },
 	};
 	size_t i;
 

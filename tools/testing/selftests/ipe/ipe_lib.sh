@@ -252,12 +252,15 @@ allow_all() {
 # bad_blobs NAME: next to the signed $D/NAME.pol, blobs every load must
 # refuse: $D/NAME.untrusted.p7s (signed by a CA the kernel does not
 # trust), $D/NAME.tampered.p7s (content changed after signing),
-# $D/garbage.bin (not DER) and $D/huge_header.bin (a header announcing
-# 256 MiB, past the size cap).
+# $D/garbage.bin (not DER), $D/huge_header.bin (a header announcing
+# 256 MiB, past the size cap) and $D/NAME.enveloped.der (the policy
+# encrypted, not signed: PKCS#7 of another content type).
 bad_blobs() {
 	untrusted_ca "$D"
 	sign "$D/$1.pol" "$D/$1.untrusted.p7s" "$D/untrusted.pem" "$D/untrusted.key"
 	tamper "$D/$1.p7s" "action=" "$D/$1.tampered.p7s"
+	openssl cms -encrypt -binary -outform DER -in "$D/$1.pol" \
+		-out "$D/$1.enveloped.der" "$D/untrusted.pem" 2>/dev/null
 	printf 'this is not a signature\n' >"$D/garbage.bin"
 	printf '\060\204\020\000\000\000\002\001\001' >"$D/huge_header.bin"
 }

@@ -44,6 +44,8 @@ expect_write "a policy signed outside the trusted keyring is ENOKEY" ENOKEY \
 	"$IPE_FS/new_policy" "$D/pl_a_1.untrusted.p7s"
 expect_write "a policy changed after signing is EKEYREJECTED" EKEYREJECTED \
 	"$IPE_FS/new_policy" "$D/pl_a_1.tampered.p7s"
+expect_write "PKCS#7 that is not signed data (encrypted) is EINVAL, as mainline" EINVAL \
+	"$IPE_FS/new_policy" "$D/pl_a_1.enveloped.der"
 # cut short by one byte and written in pieces, as cat writes: each write
 # succeeds, close() reports it (EBADMSG), nothing is loaded
 head -c $(($(wc -c <"$D/pl_multi.p7s") - 1)) "$D/pl_multi.p7s" \

@@ -85,6 +85,16 @@ expect_eq "the same binary copied to tmpfs is denied" "EXIT=126" \
 rm -f /tmp/ipe_dmv_hello
 expect_eq "mmap(PROT_EXEC) of the dm-verity binary is allowed" OK \
 	"$("$S/ipe_mmap" exec $HELLO)"
+# a device node stored on the volume maps its device's data, not the
+# volume's: it must not inherit the volume's root hash
+if [ -c $MNT/bin/ipe_zero ]; then
+	expect_eq "mmap(PROT_EXEC) of a device node on the volume is denied" EACCES \
+		"$("$S/ipe_mmap" exec $MNT/bin/ipe_zero)"
+	expect_eq "mmap(PROT_READ) of that device node is not IPE's business" OK \
+		"$("$S/ipe_mmap" read $MNT/bin/ipe_zero)"
+else
+	fail "the volume holds the device node /bin/ipe_zero" "$(ls -l $MNT/bin)"
+fi
 
 # A reload swaps the table under the mounted filesystem: the facts are
 # withdrawn on suspend and reported again when the new table goes live.

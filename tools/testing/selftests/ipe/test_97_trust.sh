@@ -95,6 +95,24 @@ expect_eq "a new file renamed over an unpacked file's name is not trusted" \
 	"EXIT=126" "$(mv /ipe_tr_evil "$IPE_DATA/tr_hello_r" && run "$IPE_DATA/tr_hello_r")"
 expect_eq "the selftests, unpacked and never written, still run" \
 	"$HELLO_OUT" "$(run "$S/ipe_hello")"
+# code of an unpacked file that ran may still be mapped: writing it would
+# change what those mappings run, so it can no longer be written
+X=$IPE_DATA/tr_hello_x
+expect_eq "an unpacked binary runs" "$HELLO_OUT" "$(run "$X")"
+expect_eq "once it ran, opening it for writing is ETXTBSY" ETXTBSY \
+	"$("$S/ipe_write" -s "$EVIL_OUT" "$X")"
+expect_eq "truncate(2) of it by path is ETXTBSY" ETXTBSY \
+	"$("$S/ipe_execmod" truncate "$X")"
+expect_eq "it keeps its bytes and boot_verified" "$HELLO_OUT" "$(run "$X")"
+expect_eq "mmap(PROT_EXEC) of another unpacked file is allowed" OK \
+	"$("$S/ipe_mmap" exec "$IPE_DATA/tr_hello_m")"
+expect_eq "once mapped executable, it cannot be opened for writing" ETXTBSY \
+	"$("$S/ipe_write" -s "$EVIL_OUT" "$IPE_DATA/tr_hello_m")"
+expect_eq "an unpacked file only read or mapped without PROT_EXEC is writable" OK \
+	"$("$S/ipe_mmap" read "$IPE_DATA/tr_hello_d" >/dev/null &&
+	  "$S/ipe_write" -s "$EVIL_OUT" "$IPE_DATA/tr_hello_d")"
+expect_eq "and, written, it is no longer boot_verified" "EXIT=126" \
+	"$(run "$IPE_DATA/tr_hello_d")"
 
 # --- dm-verity modes that return unverified blocks ---------------------
 if [ -z "$DATA" ] || [ -z "$HASH" ] || [ -z "$EVIL" ] || [ -z "$ROOTHASH" ]; then
