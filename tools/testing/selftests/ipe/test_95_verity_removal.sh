@@ -1,12 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# A dm-verity device removed by force (dmsetup remove --force swaps its
-# table for one that fails all I/O) while a binary from it is exec'ed and
-# mapped in loops under a policy that trusts the volume by root hash: the
-# loops keep running into the removal without a kernel report, and once
-# the verity table is gone nothing from the volume is allowed any more,
-# not even from the page cache: its facts went with the table.
+# dmsetup remove --force (which swaps the table for one that fails all
+# I/O) on a mounted dm-verity device while a binary from it is exec'ed and
+# mapped in loops under a policy that trusts the volume by root hash. A
+# process may have mapped the binary's code, and its pages would be read
+# back through whatever table replaces this one, so the table stays while
+# the device is open: the swap is refused, the device is not left
+# suspended, and the loops run on without a kernel report. Once unmounted
+# the device is removed.
 # host_prepare_verity.sh made the disks and the policies rm_hash, rm_done.
 . "$(dirname "$0")/ipe_lib.sh"
 ipe_defaults
@@ -54,9 +56,10 @@ mmap_pid=$!
 sleep 3
 before_exec=$(grep -c ok $OUT.exec)
 before_mmap=$(grep -c ok $OUT.mmap)
-# the table swap withdraws the facts; the mount keeps the device busy, so
-# dmsetup reports it cannot remove the device itself
-dmsetup remove --force $NAME >/dev/null 2>&1
+# the swap to the error target is refused: the mount holds the device open
+dmesg -c >/dev/null
+check_fails "dmsetup remove --force of the mounted device fails" \
+	dmsetup remove --force $NAME
 n_exec=$(wc -l <$OUT.exec)
 n_mmap=$(wc -l <$OUT.mmap)
 sleep 3
@@ -69,22 +72,24 @@ expect_eq "the mmap loop ran until told to stop" done "$(tail -n 1 $OUT.mmap)"
 echo "# $before_exec execs and $before_mmap mmaps before the removal"
 check "before the removal the binary ran" test "$before_exec" -gt 0
 check "before the removal it was mapped" test "$before_mmap" -gt 0
-expect_eq "the verity table is gone" "" \
-	"$(dmsetup table $NAME 2>/dev/null | grep verity)"
+expect_eq "the verity table stays live" verity \
+	"$(dmsetup table $NAME 2>/dev/null | cut -d' ' -f3)"
+expect_eq "the device is not left suspended" ACTIVE \
+	"$(dmsetup info $NAME | sed -n 's/^State: *\([A-Z]*\).*/\1/p')"
+if dmesg | grep -q "integrity facts reported while open"; then
+	pass "the kernel says why the table stays"
+else
+	fail "the kernel says why the table stays" "$(dmesg | grep device-mapper | tail -n 2)"
+fi
 # lines after the one in flight when dmsetup returned
-after_exec=$(tail -n +$((n_exec + 2)) $OUT.exec | grep -c -v done)
-after_mmap=$(tail -n +$((n_mmap + 2)) $OUT.mmap | grep -c -v done)
-echo "# $after_exec execs and $after_mmap mmaps after the removal"
-check "execs were tried after the removal" test "$after_exec" -gt 0
-expect_eq "no exec after the removal ran" 0 \
-	"$(tail -n +$((n_exec + 2)) $OUT.exec | grep -c ok)"
-expect_eq "no mmap after the removal succeeded" 0 \
-	"$(tail -n +$((n_mmap + 2)) $OUT.mmap | grep -c ok)"
-audit_clear
-expect_eq "the binary, still in the page cache, is denied" EACCES \
-	"$("$IPE_SELFTESTS/ipe_mmap" exec $HELLO 2>/dev/null)"
+after_exec=$(tail -n +$((n_exec + 2)) $OUT.exec | grep -c ok)
+after_mmap=$(tail -n +$((n_mmap + 2)) $OUT.mmap | grep -c ok)
+echo "# $after_exec execs and $after_mmap mmaps after the refused removal"
+check "the binary ran after the refused removal" test "$after_exec" -gt 0
+check "it was mapped after the refused removal" test "$after_mmap" -gt 0
+expect_eq "the binary still runs" "hello from ipe_hello" "$(run $HELLO)"
 
-umount -l $MNT
+umount $MNT
 check "with the mount gone the device is removed" dmsetup remove $NAME
 load rm_done
 check "activate rm_done, which allows everything" \

@@ -8,8 +8,9 @@
 # - boot_verified: files written to the initramfs after boot;
 # - dm-verity in a mode that returns blocks it did not verify
 #   (ignore_corruption, check_at_most_once);
-# - a dm-verity table swapped under an open device, whose caches still
-#   hold what the previous table returned;
+# - a dm-verity table swapped under an open device: code mapped from the
+#   volume would read its pages back through the new table, and the
+#   caches still hold what the previous table returned;
 # - fuseblk on a trusted device, its data served by a FUSE daemon;
 # - overlayfs: a file judged by the real file behind it, before and after
 #   copy-up.
@@ -174,20 +175,71 @@ close_tr
 veritysetup open "$DATA" ipe_tr1 "$HASH" "$ROOTHASH" 2>/dev/null
 TABLE1=$(dmsetup table ipe_tr1)
 veritysetup close ipe_tr1
-# swap_to_1: cache volume 2's binary, then put volume 1's table live
-swap_to_1() {
-	cat $MNT/bin/ipe_hello $MNT/ipe_volume >/dev/null &&
-		dmsetup suspend $NAME &&
-		dmsetup reload $NAME --readonly --table "$TABLE1" &&
-		dmsetup resume $NAME
+veritysetup open "$DATA" ipe_tr1 "$HASH" "$ROOTHASH" --ignore-corruption 2>/dev/null
+TABLE1_LOG=$(dmsetup table ipe_tr1)
+veritysetup close ipe_tr1
+veritysetup open "$DATA2" ipe_tr1 "$HASH2" "$ROOTHASH2" 2>/dev/null
+TABLE2=$(dmsetup table ipe_tr1)
+veritysetup close ipe_tr1
+# swap TABLE: load TABLE and resume it; why a resume failed is in
+# /tmp/ipe_tr_swap.err
+swap() {
+	: >/tmp/ipe_tr_swap.err
+	dmsetup reload $NAME --readonly --table "$1" &&
+		dmsetup resume $NAME 2>/tmp/ipe_tr_swap.err
 }
+state() { dmsetup info $NAME | sed -n 's/^State: *\([A-Z]*\).*/\1/p'; }
+live_target() { dmsetup table $NAME | cut -d' ' -f3; }
+
+# Code mapped from a trusted volume stays mapped when its table goes, and
+# its pages are read back through whatever table comes next: while the
+# device is open, a table that reported its facts stays.
+sysctl -q -w ipe.active_policy=tr_hash
+close_tr
+check "volume 1 opened and mounted" open_tr "$DATA" "$HASH" "$ROOTHASH"
+expect_eq "its binary runs" "$HELLO_OUT" "$(run $MNT/bin/ipe_hello)"
+SIZE=$(dmsetup table $NAME | cut -d' ' -f2)
+for t in "error:0 $SIZE error" "volume 2's table:$TABLE2" \
+	"volume 1's table in logging mode:$TABLE1_LOG"; do
+	what=${t%%:*}
+	dmesg -c >/dev/null
+	check_fails "mounted, it cannot be replaced by $what" swap "${t#*:}"
+	expect_eq "the refusal is EBUSY" "Device or resource busy" \
+		"$(sed -n 's/.*failed: //p' /tmp/ipe_tr_swap.err)"
+	if dmesg | grep -q "verity: [0-9]*:[0-9]*: integrity facts reported while open"; then
+		pass "the kernel says why the table stays"
+	else
+		fail "the kernel says why the table stays" \
+			"$(dmesg | grep device-mapper | tail -n 2)"
+	fi
+	expect_eq "the device is not left suspended" ACTIVE "$(state)"
+	expect_eq "volume 1's table stays live" verity "$(live_target)"
+	expect_eq "its binary still runs" "$HELLO_OUT" "$(run $MNT/bin/ipe_hello)"
+done
+dmsetup remove --force $NAME >/dev/null 2>&1
+expect_eq "dmsetup remove --force leaves it live and trusted" \
+	"verity $HELLO_OUT" "$(live_target) $(run $MNT/bin/ipe_hello)"
+dmsetup suspend $NAME
+check_fails "suspended by hand, it still cannot be replaced" swap "0 $SIZE error"
+expect_eq "a device suspended by hand stays suspended" SUSPENDED "$(state)"
+check "resumed, it serves its own table again" dmsetup resume $NAME
+expect_eq "and its binary runs" "$HELLO_OUT" "$(run $MNT/bin/ipe_hello)"
+umount $MNT
+check "unmounted, the error target replaces it" swap "0 $SIZE error"
+expect_eq "the error target is live" error "$(live_target)"
+check "and volume 1's table replaces the error target" swap "$TABLE1"
+
+# A table that never reported (logging mode) can be replaced while open;
+# the new one reports nothing while the caches may hold what the old one
+# returned.
 for pol in tr_hash tr_revoke; do
 	sysctl -q -w ipe.active_policy=$pol
 	close_tr
-	check "$pol: volume 2 open and mounted, then volume 1's table loaded and resumed" \
-		open_tr "$DATA2" "$HASH2" "$ROOTHASH2"
+	check "$pol: volume 2 open in logging mode and mounted" \
+		open_tr "$DATA2" "$HASH2" "$ROOTHASH2" --ignore-corruption
+	cat $MNT/bin/ipe_hello $MNT/ipe_volume >/dev/null
 	dmesg -c >/dev/null
-	check "$pol: the swap" swap_to_1
+	check "$pol: volume 1's table replaces it" swap "$TABLE1"
 	msg="new table while open: no integrity facts until closed"
 	if dmesg | grep -q "verity: [0-9]*:[0-9]*: $msg"; then
 		pass "$pol: the kernel says the new table has no facts, and why"
