@@ -14,6 +14,7 @@ struct lsm_blob_sizes ipe_blobs __lsm_ro_after_init = {
 #ifdef CONFIG_IPE_PROP_DM_VERITY
 	.lbs_bdev = sizeof(struct ipe_bdev),
 #endif
+	.lbs_file = sizeof(struct ipe_file),
 #if IS_ENABLED(CONFIG_IPE_PROP_BOOT_VERIFIED) || \
 	IS_ENABLED(CONFIG_IPE_PROP_FS_VERITY_BUILTIN_SIG)
 	.lbs_inode = sizeof(struct ipe_inode),

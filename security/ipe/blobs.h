@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * IPE's parts of the LSM security blobs: what IPE keeps on superblocks,
- * block devices and inodes, and how to find it.
+ * block devices, inodes and open files, and how to find it.
  */
 #ifndef _IPE_BLOBS_H
 #define _IPE_BLOBS_H
@@ -42,6 +42,17 @@ struct ipe_inode {
 	unsigned long boot_state;
 };
 
+/**
+ * struct ipe_file - IPE's part of an open file's security blob
+ * @data: the inode whose data the file was opened on (for an overlayfs
+ *	file, the real inode behind it then), or NULL for a file made
+ *	without an open (a pipe, a memfd); the open file keeps it alive,
+ *	so no reference is held
+ */
+struct ipe_file {
+	struct inode *data;
+};
+
 /* the offsets of the parts above, set by the LSM framework at boot */
 extern struct lsm_blob_sizes ipe_blobs;
 
@@ -58,6 +69,11 @@ static inline struct ipe_bdev *ipe_bdev(const struct block_device *bdev)
 static inline struct ipe_inode *ipe_inode(const struct inode *inode)
 {
 	return inode->i_security + ipe_blobs.lbs_inode;
+}
+
+static inline struct ipe_file *ipe_file(const struct file *file)
+{
+	return file->f_security + ipe_blobs.lbs_file;
 }
 
 #endif /* _IPE_BLOBS_H */

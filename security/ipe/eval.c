@@ -18,6 +18,7 @@
 #include "ipe.h"
 #include "audit.h"
 #include "bdev.h"
+#include "blobs.h"
 #include "eval.h"
 #include "fsverity.h"
 #include "initramfs.h"
@@ -216,22 +217,60 @@ void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
 	ipe_eval_finish(pol, ctx, NULL, res);
 }
 
+/**
+ * ipe_file_opened() - remember which inode a file is opened on
+ * @file: a file being opened, before its filesystem's open method runs
+ *
+ * For an overlayfs file that is the real inode behind it at this moment:
+ * the lower one until the file is copied up, the upper one after.
+ *
+ * Context: the file_open hook; does not sleep or allocate.
+ */
+void ipe_file_opened(struct file *file)
+{
+	ipe_file(file)->data = d_real_inode(file->f_path.dentry);
+}
+
 /*
- * The inode whose data a reader of @file gets. For an overlayfs file that
- * is the real inode behind it, the lower one until the file is copied
- * up: overlayfs maps and reads that inode's pages, so its facts are the
- * ones that describe them. The real file overlayfs opened is installed in
- * a mapping in place of the overlay file (its path is the overlay's, its
- * inode the real one), so the file_mprotect hook sees it: its own inode
- * is then the answer. For every other file this is file_inode().
+ * The inode whose data a reader of @file gets, or NULL when that cannot
+ * be told. For a file whose dentry is its own, the inode it was opened
+ * on, as long as that is still the real inode behind the dentry (a file
+ * made without an open, such as a memfd, has none and no facts): for an
+ * overlayfs file, the real inode, lower until a copy-up, upper after.
+ * Overlayfs reads and maps the real file it opened right after the
+ * file_open hook, and keeps mapping that one after a copy-up; a file
+ * whose real inode changed since the hook (a copy-up that raced with the
+ * open, or came later) may be mapping the lower file while its dentry
+ * names the upper one, so neither inode's facts describe it.
+ *
+ * The real file overlayfs opened is installed in a mapping in place of
+ * the overlay file (its path is the overlay's, its inode the real one),
+ * so the file_mprotect hook sees it: its own inode is then the answer.
  */
 static struct inode *ipe_data_inode(const struct file *file)
 {
 	struct dentry *dentry = file->f_path.dentry;
+	struct inode *real;
 
 	if (file_inode(file) != d_inode(dentry))
 		return file_inode(file);
-	return d_real_inode(dentry);
+	real = d_real_inode(dentry);
+	return real == ipe_file(file)->data ? real : NULL;
+}
+
+/**
+ * ipe_file_data_moved() - tell whether a file's data inode has changed
+ * @file: an open file
+ *
+ * Return: true when @file was opened on an inode that no longer serves
+ * its data (an overlayfs file copied up since the open), so that what
+ * was read from it may come from either inode.
+ */
+bool ipe_file_data_moved(const struct file *file)
+{
+	struct inode *opened = ipe_file(file)->data;
+
+	return opened && !ipe_data_inode(file);
 }
 
 /*
@@ -252,6 +291,8 @@ static void ipe_ctx_file_facts(struct ipe_eval_ctx *ctx,
 {
 	struct inode *inode = ipe_data_inode(file);
 
+	if (!inode)
+		return;
 	/*
 	 * Only a regular file's data is what was unpacked or verified where
 	 * it is stored. A device node on a dm-verity volume, or unpacked

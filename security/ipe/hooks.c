@@ -19,6 +19,7 @@
 #include "bdev.h"
 #include "eval.h"
 #include "hooks.h"
+#include "initramfs.h"
 #include "policy_store.h"
 #include "settings.h"
 
@@ -308,6 +309,46 @@ int ipe_kernel_read_file(struct file *file, enum kernel_read_file_id id,
 {
 	return ipe_hook_eval(file, ipe_kernel_read_op(id),
 			     IPE_HOOK_KERNEL_READ);
+}
+
+/**
+ * ipe_kernel_post_read_file() - check a whole-file kernel read once done
+ * @file: the file the kernel read
+ * @buf: what it read
+ * @size: bytes in @buf
+ * @id: what it read the file for
+ *
+ * ipe_kernel_read_file() judged @file by the inode that served its data
+ * then. An overlayfs file copied up while the kernel read it may have
+ * served the rest from the upper file, which may have been written
+ * meanwhile: when the file's data inode changed since it was opened, the
+ * read is decided again, on no facts (see ipe_data_inode()). A partial
+ * read is not shown to this hook.
+ *
+ * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
+ */
+int ipe_kernel_post_read_file(struct file *file, char *buf, loff_t size,
+			      enum kernel_read_file_id id)
+{
+	if (!ipe_file_data_moved(file))
+		return 0;
+	return ipe_hook_eval(file, ipe_kernel_read_op(id),
+			     IPE_HOOK_KERNEL_READ);
+}
+
+/**
+ * ipe_file_open() - the file_open hook
+ * @file: a file being opened
+ *
+ * Remembers the inode @file is opened on, for ipe_data_inode(), and
+ * takes boot_verified from an unpacked file opened for writing.
+ *
+ * Return: 0, or -ETXTBSY for an unpacked file whose code may be running.
+ */
+int ipe_file_open(struct file *file)
+{
+	ipe_file_opened(file);
+	return ipe_initramfs_file_open(file);
 }
 
 /**

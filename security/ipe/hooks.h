@@ -24,7 +24,10 @@ int ipe_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 		      unsigned long prot);
 int ipe_kernel_read_file(struct file *file, enum kernel_read_file_id id,
 			 bool contents);
+int ipe_kernel_post_read_file(struct file *file, char *buf, loff_t size,
+			      enum kernel_read_file_id id);
 int ipe_kernel_load_data(enum kernel_load_data_id id, bool contents);
+int ipe_file_open(struct file *file);
 
 enum ipe_op ipe_kernel_read_op(enum kernel_read_file_id id);
 enum ipe_op ipe_kernel_load_op(enum kernel_load_data_id id);

@@ -17,6 +17,11 @@ int ipe_initramfs_file_open(struct file *file);
 int ipe_initramfs_inode_setattr(struct dentry *dentry, struct iattr *attr);
 bool ipe_inode_on_initramfs(const struct inode *inode, bool run);
 #else
+static inline int ipe_initramfs_file_open(struct file *file)
+{
+	return 0;
+}
+
 static inline bool ipe_inode_on_initramfs(const struct inode *inode,
 					  bool run)
 {

@@ -20,11 +20,12 @@ static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(mmap_file, ipe_mmap_file),
 	LSM_HOOK_INIT(file_mprotect, ipe_file_mprotect),
 	LSM_HOOK_INIT(kernel_read_file, ipe_kernel_read_file),
+	LSM_HOOK_INIT(kernel_post_read_file, ipe_kernel_post_read_file),
 	LSM_HOOK_INIT(kernel_load_data, ipe_kernel_load_data),
+	LSM_HOOK_INIT(file_open, ipe_file_open),
 #ifdef CONFIG_IPE_PROP_BOOT_VERIFIED
 	LSM_HOOK_INIT(initramfs_populated, ipe_initramfs_populated),
 	LSM_HOOK_INIT(inode_alloc_security, ipe_initramfs_inode_alloc),
-	LSM_HOOK_INIT(file_open, ipe_initramfs_file_open),
 	LSM_HOOK_INIT(inode_setattr, ipe_initramfs_inode_setattr),
 #endif
 #ifdef CONFIG_IPE_PROP_DM_VERITY

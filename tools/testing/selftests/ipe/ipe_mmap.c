@@ -4,6 +4,8 @@
  * an errno name ("OK", "EACCES", ...).
  *
  *   ipe_mmap exec PATH       mmap(PROT_READ|PROT_EXEC) of a file
+ *   ipe_mmap exec-fd FD      the same of the descriptor FD, inherited
+ *                            open from the caller
  *   ipe_mmap read PATH       mmap(PROT_READ) of a file
  *   ipe_mmap mprotect PATH   mmap(PROT_READ), then mprotect(+PROT_EXEC)
  *   ipe_mmap anon            mmap(PROT_EXEC) of anonymous memory
@@ -12,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -33,13 +36,19 @@ int main(int argc, char **argv)
 			return ipe_report(errno);
 		if (!strcmp(mode, "exec"))
 			prot |= PROT_EXEC;
+	} else if (!strcmp(mode, "exec-fd")) {
+		if (argc != 3)
+			return 2;
+		fd = atoi(argv[2]);
+		prot |= PROT_EXEC;
 	} else if (!strcmp(mode, "anon")) {
 		prot |= PROT_EXEC;
 		flags |= MAP_ANONYMOUS;
 	} else if (!strcmp(mode, "anon-mprotect")) {
 		flags |= MAP_ANONYMOUS;
 	} else {
-		fprintf(stderr, "usage: ipe_mmap exec|read|mprotect PATH | anon | anon-mprotect\n");
+		fprintf(stderr, "usage: ipe_mmap exec|read|mprotect PATH | exec-fd FD\n"
+				"       ipe_mmap anon | anon-mprotect\n");
 		return 2;
 	}
 

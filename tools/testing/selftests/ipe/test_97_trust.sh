@@ -13,7 +13,7 @@
 #   caches still hold what the previous table returned;
 # - fuseblk on a trusted device, its data served by a FUSE daemon;
 # - overlayfs: a file judged by the real file behind it, before and after
-#   copy-up.
+#   copy-up, and a descriptor opened before a copy-up judged by neither.
 # host_prepare_trust.sh made the disks and the policies (11.x).
 . "$(dirname "$0")/ipe_lib.sh"
 ipe_defaults
@@ -339,6 +339,36 @@ if [ -n "$FDEV" ] && mount -t ext4 "$FDEV" $FMNT; then
 	expect_eq "copied up, it has no fs-verity digest: denied" \
 		"EXIT=126" "$(run $OVL/h_digest)"
 	umount $OVL
+	umount /tmp/ipe_tr_up
+	umount $FMNT
+
+	# A descriptor opened before a copy-up keeps reading and mapping
+	# the lower file. Here the upper copy is trusted (fs-verity on the
+	# upper ext4 layer, the digest the policy allows) and the lower
+	# layer is a writable tmpfs: such a descriptor must not be judged
+	# by the upper file.
+	mount -t ext4 "$FDEV" $FMNT
+	mount -t tmpfs ipe_tr_low /tmp/ipe_tr_up
+	rm -rf $FMNT/ovl_u $FMNT/ovl_w
+	mkdir -p $FMNT/ovl_u $FMNT/ovl_w
+	cp $FMNT/h_digest /tmp/ipe_tr_up/f
+	check "overlayfs with a tmpfs lower layer and an ext4 upper layer" \
+		mount -t overlay ipe_tr_ovl \
+			-o lowerdir=/tmp/ipe_tr_up,upperdir=$FMNT/ovl_u,workdir=$FMNT/ovl_w $OVL
+	exec 3<$OVL/f
+	chmod 755 $OVL/f
+	check "the copied-up file gets fs-verity on the upper layer" \
+		fsverity enable $FMNT/ovl_u/f
+	expect_eq "the upper copy runs by its digest" "$HELLO_OUT" "$(run $OVL/f)"
+	exec 4<$OVL/f
+	expect_eq "mmap(PROT_EXEC) of a descriptor opened after the copy-up is allowed" \
+		OK "$("$S/ipe_mmap" exec-fd 4)"
+	printf '%s\n' "$EVIL_OUT" >>/tmp/ipe_tr_up/f
+	expect_eq "one opened before the copy-up maps the written lower file: denied" \
+		EACCES "$("$S/ipe_mmap" exec-fd 3)"
+	exec 3<&- 4<&-
+	umount $OVL
+	rm -rf $FMNT/ovl_u $FMNT/ovl_w
 	umount /tmp/ipe_tr_up
 	umount $FMNT
 else
