@@ -48,4 +48,15 @@
 /* the longest algorithm name, without its NUL (CRYPTO_MAX_ALG_NAME - 1) */
 #define IPE_DIGEST_ALG_MAX	127
 
+/*
+ * The most skipped lines a lenient load names in the kernel log, one line
+ * each; the rest are counted in one more line. User space (ipectl check)
+ * reports every one.
+ */
+#ifdef __KERNEL__
+#define IPE_LENIENT_LOG_MAX	10U
+#else
+#define IPE_LENIENT_LOG_MAX	(~0U)
+#endif
+
 #endif /* _IPE_LIMITS_H */

@@ -49,8 +49,10 @@
  *   the ops, as mainline refuses it.
  * - strict: any malformed line fails the parse with its line number and a
  *   reason. Lenient: a malformed rule line that starts with "op=" is
- *   skipped with a warning; any other malformed line (a DEFAULT line, or
- *   one that may be a misspelt DEFAULT), a misplaced DEFAULT, header
+ *   skipped with a warning (in the kernel log, by line for the first
+ *   IPE_LENIENT_LOG_MAX, then one line counting the rest); any other
+ *   malformed line (a DEFAULT line, or one that may be a misspelt
+ *   DEFAULT), a misplaced DEFAULT, header
  *   errors, duplicate defaults, NUL bytes, missing defaults and allocation
  *   failures stay fatal. Skipping a DEFAULT would hand its op to the
  *   global DEFAULT, which is often ALLOW.
@@ -813,7 +815,7 @@ struct ipe_parsed_policy *ipe_parse_policy(const char *text, size_t len,
 	struct ipe_parsed_policy *pol = NULL;
 	struct ipe_parser *p;
 	char *buf, *line, *end, *next;
-	u32 lineno = 0, column = 0;
+	u32 lineno = 0, column = 0, skipped = 0;
 	int rc = 0;
 
 	if (err) {
@@ -856,7 +858,9 @@ struct ipe_parsed_policy *ipe_parse_policy(const char *text, size_t len,
 		/* a policy may have hundreds of thousands of lines */
 		cond_resched();
 		if (rc && rc != -ENOMEM && !strict && !p->fatal) {
-			pr_warn("policy line %u ignored: %s\n", lineno, p->why);
+			if (++skipped <= IPE_LENIENT_LOG_MAX)
+				pr_warn("policy line %u ignored: %s\n", lineno,
+					p->why);
 			rc = 0;
 		}
 		if (rc) {
@@ -865,6 +869,9 @@ struct ipe_parsed_policy *ipe_parse_policy(const char *text, size_t len,
 		}
 	}
 	if (!rc) {
+		if (skipped > IPE_LENIENT_LOG_MAX)
+			pr_warn("%u more policy lines ignored\n",
+				skipped - IPE_LENIENT_LOG_MAX);
 		lineno = 0;
 		if (!p->have_header)
 			rc = ipe_bad(p, "empty policy");

@@ -79,6 +79,17 @@ expect_write "strict parsing refuses an unknown property" EBADMSG "$IPE_FS/new_p
 sysctl -q -w ipe.strict_parse=0
 expect_write "with ipe.strict_parse=0 the unknown line is skipped" OK "$IPE_FS/new_policy" \
 	"$D/pl_lenient.p7s"
+dmesg -c >/dev/null
+expect_write "with ipe.strict_parse=0 fourteen unknown lines are skipped" OK \
+	"$IPE_FS/new_policy" "$D/pl_lenient_many.p7s"
+expect_eq "the kernel log names the first ten of them" \
+	"3 4 5 6 7 8 9 10 11 12" \
+	"$(dmesg | sed -n 's/.*ipe: policy line \([0-9]*\) ignored: unknown property$/\1/p' |
+	   tr '\n' ' ' | sed 's/ $//')"
+expect_eq "and counts the rest in one line" 1 \
+	"$(dmesg | grep -c 'ipe: 4 more policy lines ignored$')"
+expect_write "the policy of fourteen skipped lines is deleted" OK -s 1 \
+	"$P/pl_lenient_many/delete"
 audit_clear
 expect_write "ipe.strict_parse=0: a misspelt DEFAULT is not skipped: EBADMSG" \
 	EBADMSG "$IPE_FS/new_policy" "$D/pl_nodef.p7s"
