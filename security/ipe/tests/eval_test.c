@@ -9,6 +9,7 @@
 #include <linux/binfmts.h>
 #include <linux/err.h>
 #include <linux/errno.h>
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
@@ -16,6 +17,7 @@
 
 #include "ipe.h"
 #include "audit.h"
+#include "blobs.h"
 #include "eval.h"
 #include "eval_plain.h"
 #include "hooks.h"
@@ -797,6 +799,63 @@ static void ipe_eval_unknown_read_global_default(struct kunit *test)
 }
 
 /*
+ * A whole-file kernel read is decided again only when the file's data
+ * inode changed since it was opened (an overlayfs copy-up during the
+ * read). Overlayfs cannot be set up here, so the copy-up is played by
+ * pointing the file's record at another inode (as if it had been opened
+ * on the lower one). The policy denies a
+ * policy read without boot_verified, which a file whose data inode
+ * changed never has; nothing reads a policy while the tests run.
+ */
+static void ipe_eval_post_read_copy_up(struct kunit *test)
+{
+	static const char text[] = HDR
+		"DEFAULT action=ALLOW\n"
+		"op=POLICY boot_verified=FALSE action=DENY\n";
+	bool enforce = READ_ONCE(ipe_settings[IPE_SET_ENFORCE]);
+	struct ipe_policy *pol, *old;
+	struct inode *opened, *other;
+	struct file *file;
+
+	/* only compared with, never used as an inode */
+	other = kunit_kzalloc(test, sizeof(*other), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, other);
+	file = filp_open("/", O_RDONLY | O_DIRECTORY, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(file));
+	opened = ipe_file(file)->data;
+	/* the file_open hook recorded the inode the file was opened on */
+	KUNIT_EXPECT_PTR_EQ(test, opened, d_real_inode(file->f_path.dentry));
+
+	pol = ipe_policy_create(NULL, 0, text, strlen(text));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pol);
+	old = rcu_access_pointer(ipe_active_policy);
+	rcu_assign_pointer(ipe_active_policy, pol);
+	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], true);
+
+	/* the same inode: what the read hook decided stands */
+	KUNIT_EXPECT_FALSE(test, ipe_file_data_moved(file));
+	KUNIT_EXPECT_EQ(test, ipe_kernel_post_read_file(file, NULL, 0,
+							READING_POLICY), 0);
+
+	/* another inode serves the data now: decided again, without facts */
+	ipe_file(file)->data = other;
+	KUNIT_EXPECT_TRUE(test, ipe_file_data_moved(file));
+	KUNIT_EXPECT_EQ(test, ipe_kernel_post_read_file(file, NULL, 0,
+							READING_POLICY),
+			-EACCES);
+	/* only for a read the policy decides: another op's is allowed */
+	KUNIT_EXPECT_EQ(test, ipe_kernel_post_read_file(file, NULL, 0,
+							READING_FIRMWARE), 0);
+
+	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], enforce);
+	rcu_assign_pointer(ipe_active_policy, old);
+	synchronize_rcu();
+	ipe_policy_put(pol);
+	ipe_file(file)->data = opened;
+	fput(file);
+}
+
+/*
  * An exec check is decided in bprm_creds_for_exec and a real exec in
  * bprm_check_security, each once. The policy denies EXECUTE of anything
  * not from the initramfs (the fake exec has no file: every property is
@@ -1092,6 +1151,7 @@ static struct kunit_case ipe_eval_cases[] = {
 	KUNIT_CASE(ipe_eval_read_load_ids_agree),
 	KUNIT_CASE(ipe_eval_unknown_read_global_default),
 	KUNIT_CASE(ipe_eval_exec_check),
+	KUNIT_CASE(ipe_eval_post_read_copy_up),
 	KUNIT_CASE(ipe_eval_audit_policy),
 	KUNIT_CASE(ipe_eval_judge_roles),
 	KUNIT_CASE(ipe_eval_result_text),
