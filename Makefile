@@ -103,12 +103,14 @@ initramfs: selftests test-kernel
 LSM_APPARMOR := lockdown,capability,landlock,yama,apparmor,ipe,bpf
 LSM_SELINUX_BOOT := ipe,landlock,lockdown,yama,integrity,selinux,bpf
 LSM_SELINUX := lockdown,capability,ipe,landlock,yama,selinux,bpf
-SELINUX_TESTS := 00,30,35,39,40,96
+SELINUX_TESTS := 00,30,34,35,39,40,96
 
 # Everything that tests. The last line is "N passed, M failed". The
 # third boot is the default kernel (no boot policy, no debug options):
 # test_38 stages a first policy while none is active, which only a boot
-# without a boot policy allows.
+# without a boot policy allows. test_34 sees the three settings of
+# proc_mem.force_override: the default of an IPE kernel ("ptrace") in
+# the first boot, "never" in the second and "always" in the third.
 check: test-kernel initramfs kernel
 	@$(MAKE) -s host-tests
 	@harness/run-vm.sh $(B)/bzImage-test $(B)/initramfs-test.cpio.gz \
@@ -119,9 +121,11 @@ check: test-kernel initramfs kernel
 		$(B)/selftests/disks $(B)/vm-selinux 900 \
 		ipe.enforce=0 ipe.success_audit=1 ipe.strict_parse=1 log_buf_len=8M \
 		lsm=$(LSM_SELINUX_BOOT) kunit.filter_glob=none \
+		proc_mem.force_override=never \
 		ipe_tests=$(SELINUX_TESTS) ipe_expect_lsm=$(LSM_SELINUX)
 	@harness/run-vm.sh $(B)/bzImage $(B)/initramfs-test.cpio.gz \
-		$(B)/selftests/disks $(B)/vm-noboot 600 log_buf_len=8M ipe_tests=38
+		$(B)/selftests/disks $(B)/vm-noboot 600 log_buf_len=8M \
+		proc_mem.force_override=always ipe_tests=38,34
 	@harness/summary.sh $(B)/vm-test --vm $(B)/vm-selinux --vm $(B)/vm-noboot \
 		$(B)/host-tests/*.tap
 
