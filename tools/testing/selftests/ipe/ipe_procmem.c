@@ -20,6 +20,9 @@
  * The function changed is never called afterwards. "NOTRACE": the child
  * could not be traced (ptrace is restricted).
  */
+/* addresses past 2 GiB are offsets in a 32-bit process's mem file */
+#define _FILE_OFFSET_BITS 64
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
