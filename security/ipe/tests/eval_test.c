@@ -740,6 +740,34 @@ static void ipe_eval_read_load_ids_agree(struct kunit *test)
 				ipe_kernel_load_op(id));
 }
 
+/**
+ * struct ipe_test_saved - what ipe_test_enforce() replaced
+ * @active: the active policy before
+ * @enforce: the enforce setting before
+ */
+struct ipe_test_saved {
+	struct ipe_policy *active;
+	bool enforce;
+};
+
+/* make @pol the active policy, in enforce mode, saving what was there */
+static void ipe_test_enforce(struct ipe_test_saved *saved,
+			     struct ipe_policy *pol)
+{
+	saved->enforce = READ_ONCE(ipe_settings[IPE_SET_ENFORCE]);
+	saved->active = rcu_access_pointer(ipe_active_policy);
+	rcu_assign_pointer(ipe_active_policy, pol);
+	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], true);
+}
+
+/* put back what ipe_test_enforce() replaced; no reader sees it after */
+static void ipe_test_restore(const struct ipe_test_saved *saved)
+{
+	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], saved->enforce);
+	rcu_assign_pointer(ipe_active_policy, saved->active);
+	synchronize_rcu();
+}
+
 /*
  * Make the policy @text the active one for a moment, call the kernel-read
  * hooks with ids that no op names, then put back what was active. Such
@@ -750,14 +778,12 @@ static void ipe_eval_read_load_ids_agree(struct kunit *test)
 static void ipe_test_unknown_ids(struct kunit *test, const char *text,
 				 int want)
 {
-	struct ipe_policy *pol, *old;
-	bool enforce = READ_ONCE(ipe_settings[IPE_SET_ENFORCE]);
+	struct ipe_test_saved saved;
+	struct ipe_policy *pol;
 
 	pol = ipe_policy_create(NULL, 0, text, strlen(text));
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pol);
-	old = rcu_access_pointer(ipe_active_policy);
-	rcu_assign_pointer(ipe_active_policy, pol);
-	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], true);
+	ipe_test_enforce(&saved, pol);
 
 	KUNIT_EXPECT_EQ(test, ipe_kernel_read_file(NULL, READING_UNKNOWN,
 						   false), want);
@@ -779,9 +805,7 @@ static void ipe_test_unknown_ids(struct kunit *test, const char *text,
 	KUNIT_EXPECT_EQ(test, ipe_kernel_read_file(NULL, READING_UNKNOWN,
 						   false), 0);
 
-	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], enforce);
-	rcu_assign_pointer(ipe_active_policy, old);
-	synchronize_rcu();
+	ipe_test_restore(&saved);
 	ipe_policy_put(pol);
 }
 
@@ -812,9 +836,9 @@ static void ipe_eval_post_read_copy_up(struct kunit *test)
 	static const char text[] = HDR
 		"DEFAULT action=ALLOW\n"
 		"op=POLICY boot_verified=FALSE action=DENY\n";
-	bool enforce = READ_ONCE(ipe_settings[IPE_SET_ENFORCE]);
-	struct ipe_policy *pol, *old;
 	struct inode *opened, *other;
+	struct ipe_test_saved saved;
+	struct ipe_policy *pol;
 	struct file *file;
 
 	/* only compared with, never used as an inode */
@@ -828,9 +852,7 @@ static void ipe_eval_post_read_copy_up(struct kunit *test)
 
 	pol = ipe_policy_create(NULL, 0, text, strlen(text));
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pol);
-	old = rcu_access_pointer(ipe_active_policy);
-	rcu_assign_pointer(ipe_active_policy, pol);
-	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], true);
+	ipe_test_enforce(&saved, pol);
 
 	/* the same inode: what the read hook decided stands */
 	KUNIT_EXPECT_FALSE(test, ipe_file_data_moved(file));
@@ -847,9 +869,7 @@ static void ipe_eval_post_read_copy_up(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ipe_kernel_post_read_file(file, NULL, 0,
 							READING_FIRMWARE), 0);
 
-	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], enforce);
-	rcu_assign_pointer(ipe_active_policy, old);
-	synchronize_rcu();
+	ipe_test_restore(&saved);
 	ipe_policy_put(pol);
 	ipe_file(file)->data = opened;
 	fput(file);
@@ -866,17 +886,15 @@ static void ipe_eval_exec_check(struct kunit *test)
 	static const char text[] = HDR
 		"DEFAULT action=ALLOW\n"
 		"op=EXECUTE boot_verified=FALSE action=DENY\n";
-	bool enforce = READ_ONCE(ipe_settings[IPE_SET_ENFORCE]);
-	struct ipe_policy *pol, *old;
 	struct linux_binprm *bprm;
+	struct ipe_test_saved saved;
+	struct ipe_policy *pol;
 
 	bprm = kunit_kzalloc(test, sizeof(*bprm), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, bprm);
 	pol = ipe_policy_create(NULL, 0, text, strlen(text));
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pol);
-	old = rcu_access_pointer(ipe_active_policy);
-	rcu_assign_pointer(ipe_active_policy, pol);
-	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], true);
+	ipe_test_enforce(&saved, pol);
 
 	/* a real exec: left to bprm_check_security, which denies it */
 	KUNIT_EXPECT_EQ(test, ipe_bprm_creds_for_exec(bprm), 0);
@@ -890,9 +908,7 @@ static void ipe_eval_exec_check(struct kunit *test)
 	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], false);
 	KUNIT_EXPECT_EQ(test, ipe_bprm_creds_for_exec(bprm), 0);
 
-	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], enforce);
-	rcu_assign_pointer(ipe_active_policy, old);
-	synchronize_rcu();
+	ipe_test_restore(&saved);
 	ipe_policy_put(pol);
 }
 
@@ -904,22 +920,18 @@ static void ipe_eval_exec_check(struct kunit *test)
 static int ipe_test_roles(struct ipe_policy *active, struct ipe_policy *audit,
 			  struct linux_binprm *bprm)
 {
-	struct ipe_policy *old_active, *old_audit;
-	bool enforce = READ_ONCE(ipe_settings[IPE_SET_ENFORCE]);
+	struct ipe_policy *old_audit;
+	struct ipe_test_saved saved;
 	int rc;
 
-	old_active = rcu_access_pointer(ipe_active_policy);
 	old_audit = rcu_access_pointer(ipe_audit_policy);
-	rcu_assign_pointer(ipe_active_policy, active);
 	rcu_assign_pointer(ipe_audit_policy, audit);
-	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], true);
+	ipe_test_enforce(&saved, active);
 
 	rc = ipe_bprm_check_security(bprm);
 
-	WRITE_ONCE(ipe_settings[IPE_SET_ENFORCE], enforce);
 	rcu_assign_pointer(ipe_audit_policy, old_audit);
-	rcu_assign_pointer(ipe_active_policy, old_active);
-	synchronize_rcu();
+	ipe_test_restore(&saved);
 	return rc;
 }
 
