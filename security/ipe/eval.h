@@ -18,6 +18,8 @@ struct file;
  *	(execveat(2) with AT_EXECVE_CHECK)
  * @IPE_HOOK_MMAP: mmap_file, an executable mapping
  * @IPE_HOOK_MPROTECT: file_mprotect, a mapping made executable
+ * @IPE_HOOK_USERFAULTFD: userfaultfd_register, an executable file mapping
+ *	whose missing pages a userfaultfd would fill
  * @IPE_HOOK_KERNEL_READ: kernel_read_file, a file the kernel reads
  * @IPE_HOOK_KERNEL_LOAD: kernel_load_data, a buffer handed to the kernel
  * @IPE_HOOK_COUNT: number of hooks
@@ -27,6 +29,7 @@ enum ipe_hook {
 	IPE_HOOK_BPRM_CREDS_FOR_EXEC,
 	IPE_HOOK_MMAP,
 	IPE_HOOK_MPROTECT,
+	IPE_HOOK_USERFAULTFD,
 	IPE_HOOK_KERNEL_READ,
 	IPE_HOOK_KERNEL_LOAD,
 	IPE_HOOK_COUNT,

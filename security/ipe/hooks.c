@@ -14,6 +14,7 @@
 #include <linux/mman.h>
 #include <linux/rcupdate.h>
 #include <linux/security.h>
+#include <linux/userfaultfd_k.h>
 
 #include "ipe.h"
 #include "bdev.h"
@@ -171,6 +172,13 @@ int ipe_bprm_creds_for_exec(struct linux_binprm *bprm)
  * mapping with copied pages (an anon_vma) becomes executable; a private
  * mapping never written stays judged by its file. Shared mappings write
  * through to the file, whose own facts account for writers.
+ *
+ * userfaultfd. Once a userfaultfd is registered on a mapping, it can fill
+ * any page the mapping has not faulted in yet (UFFDIO_COPY, at once or
+ * after MADV_DONTNEED dropped the page) with the caller's bytes, without
+ * a write to the mapping or the file. Such a mapping is judged as
+ * anonymous memory too: when the registration covers an executable file
+ * mapping, and when a registered file mapping becomes executable.
  */
 static bool ipe_private_writable(unsigned long prot, unsigned long flags)
 {
@@ -213,7 +221,8 @@ int ipe_mmap_file(struct file *file, unsigned long reqprot,
  * mapping already executable was judged when it became so. A private
  * file mapping is evaluated as anonymous memory when it becomes writable
  * and executable at once, even if it was executable before, and when it
- * becomes executable after some of its pages were copied on write.
+ * becomes executable after some of its pages were copied on write; any
+ * file mapping when a userfaultfd is registered on it.
  *
  * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
  */
@@ -231,7 +240,31 @@ int ipe_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 		return 0;
 	if (file && private && vma->anon_vma)
 		file = NULL;
+	if (userfaultfd_armed(vma))
+		file = NULL;
 	return ipe_hook_eval(file, IPE_OP_EXECUTE, IPE_HOOK_MPROTECT);
+}
+
+/**
+ * ipe_userfaultfd_register() - decide whether a userfaultfd may fill a mapping
+ * @vma: one mapping of the range being registered
+ * @vm_flags: the modes asked for (VM_UFFD_*); each lets UFFDIO_COPY fill
+ *	missing pages, so none is told apart
+ *
+ * An executable file mapping was judged by its file, whose pages it would
+ * then no longer hold: evaluate EXECUTE for it as anonymous memory. A
+ * mapping that is not executable is judged if it becomes so (see
+ * ipe_file_mprotect()); anonymous memory was judged as such already.
+ *
+ * Context: the mmap lock of the mapping's mm is held for writing.
+ * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
+ */
+int ipe_userfaultfd_register(struct vm_area_struct *vma,
+			     unsigned long vm_flags)
+{
+	if (!vma->vm_file || !(vma->vm_flags & VM_EXEC))
+		return 0;
+	return ipe_hook_eval(NULL, IPE_OP_EXECUTE, IPE_HOOK_USERFAULTFD);
 }
 
 /**

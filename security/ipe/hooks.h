@@ -22,6 +22,8 @@ int ipe_mmap_file(struct file *file, unsigned long reqprot,
 		  unsigned long prot, unsigned long flags);
 int ipe_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 		      unsigned long prot);
+int ipe_userfaultfd_register(struct vm_area_struct *vma,
+			     unsigned long vm_flags);
 int ipe_kernel_read_file(struct file *file, enum kernel_read_file_id id,
 			 bool contents);
 int ipe_kernel_post_read_file(struct file *file, char *buf, loff_t size,

@@ -5,6 +5,7 @@
 # policy signing key would, beside the legitimate case that must keep
 # working:
 # - copy-on-write: code written into a private mapping of a trusted file;
+# - userfaultfd: pages of such a mapping filled with the caller's bytes;
 # - boot_verified: files written to the initramfs after boot;
 # - dm-verity in a mode that returns blocks it did not verify
 #   (ignore_corruption, check_at_most_once);
@@ -74,6 +75,41 @@ sysctl -q -w ipe.enforce=0
 expect_eq "permissive mode lets the written mapping become RX" OK \
 	"$("$S/ipe_execmod" write-mprotect $T)"
 sysctl -q -w ipe.enforce=1
+
+# --- userfaultfd: missing pages of a trusted mapping filled by the caller
+# rootfs is tmpfs, whose mappings a userfaultfd can take over: UFFDIO_COPY
+# puts any bytes in a page the mapping has not faulted in, without a write
+U=$S/ipe_uffd
+uffd=$("$U" read $T 2>&1)
+case $uffd in
+OK)
+	expect_eq "a userfaultfd still fills anonymous memory" OK "$("$U" anon - 2>&1)"
+	audit_clear
+	expect_eq "a userfaultfd may not take over an executable mapping of an initramfs file" \
+		EACCES "$("$U" exec $T 2>/dev/null)"
+	rec=$(audit_log 1420 | grep "ipe_hook=USERFAULTFD" | tail -n 1)
+	case "$rec" in
+	*" path=? dev=? ino=? rule="*'action=DENY"'*)
+		pass "the userfaultfd denial is recorded as anonymous memory" ;;
+	*)	fail "the userfaultfd denial is recorded as anonymous memory" "$rec" ;;
+	esac
+	expect_eq "a mapping a userfaultfd took over may not become RX" EACCES \
+		"$("$U" mprotect $T 2>/dev/null)"
+	sysctl -q -w ipe.enforce=0
+	expect_eq "permissive mode lets the userfaultfd fill the executable mapping" \
+		OK "$("$U" exec $T 2>&1)"
+	sysctl -q -w ipe.enforce=1
+	;;
+*)
+	why="no userfaultfd on a mapping of $T: $(printf %s "$uffd" | tr "\n" " ")"
+	for t in "a userfaultfd still fills anonymous memory" \
+		"a userfaultfd may not take over an executable mapping of an initramfs file" \
+		"the userfaultfd denial is recorded as anonymous memory" \
+		"a mapping a userfaultfd took over may not become RX" \
+		"permissive mode lets the userfaultfd fill the executable mapping"; do
+		skip "$t" "$why"
+	done ;;
+esac
 
 # --- boot_verified: only what the kernel unpacked, unwritten -----------
 expect_eq "an initramfs binary never written runs" "$HELLO_OUT" \
