@@ -13,6 +13,7 @@
  *                           mprotect(RX)
  *   ipe_uffd read PATH      mmap(R, MAP_PRIVATE), register, fill and read
  *                           back: no executable memory involved
+ *   ipe_uffd filled PATH    the same, then unregister and mprotect(RX)
  *   ipe_uffd anon -         the same in anonymous memory (RW)
  *
  * On a kernel without userfaultfd the first step, userfaultfd(), fails.
@@ -60,7 +61,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(mode, "anon")) {
 		prot |= PROT_WRITE;
 		flags |= MAP_ANONYMOUS;
-	} else if (strcmp(mode, "mprotect") && strcmp(mode, "read")) {
+	} else if (strcmp(mode, "mprotect") && strcmp(mode, "read") &&
+		   strcmp(mode, "filled")) {
 		fprintf(stderr, "ipe_uffd: unknown mode %s\n", mode);
 		return 2;
 	}
@@ -97,5 +99,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ipe_uffd: the mapping does not hold the copy\n");
 		return ipe_report(EIO);
 	}
-	return ipe_report(0);
+	if (strcmp(mode, "filled"))
+		return ipe_report(0);
+	if (ioctl(uffd, UFFDIO_UNREGISTER, &reg.range))
+		return failed("UFFDIO_UNREGISTER");
+	return mprotect(p, LEN, PROT_READ | PROT_EXEC) ?
+		failed("mprotect(RX)") : ipe_report(0);
 }
