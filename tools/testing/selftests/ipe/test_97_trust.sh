@@ -89,12 +89,8 @@ OK | *EACCES)
 	audit_clear
 	expect_eq "a userfaultfd may not take over an executable mapping of an initramfs file" \
 		EACCES "$("$U" exec $T 2>/dev/null)"
-	rec=$(audit_log 1420 | grep "ipe_hook=USERFAULTFD" | tail -n 1)
-	case "$rec" in
-	*" path=? dev=? ino=? rule="*'action=DENY"'*)
-		pass "the userfaultfd denial is recorded as anonymous memory" ;;
-	*)	fail "the userfaultfd denial is recorded as anonymous memory" "$rec" ;;
-	esac
+	expect_audit "the userfaultfd denial is recorded as anonymous memory" 1420 \
+		"ipe_hook=USERFAULTFD" " path=? dev=? ino=? rule=" 'action=DENY"'
 	expect_eq "a mapping a userfaultfd took over may not become RX" EACCES \
 		"$("$U" mprotect $T 2>/dev/null)"
 	expect_eq "nor once the userfaultfd filled it and let it go" EACCES \
