@@ -110,7 +110,9 @@ SELINUX_TESTS := 00,30,34,35,39,40,96
 # test_38 stages a first policy while none is active, which only a boot
 # without a boot policy allows. test_34 sees the three settings of
 # proc_mem.force_override: the default of an IPE kernel ("ptrace") in
-# the first boot, "never" in the second and "always" in the third.
+# the first boot, "never" in the second and "always" in the third. The
+# fourth boots that kernel again for test_31 alone, which maps unpacked
+# files before it activates the first policy.
 check: test-kernel initramfs kernel
 	@$(MAKE) -s host-tests
 	@harness/run-vm.sh $(B)/bzImage-test $(B)/initramfs-test.cpio.gz \
@@ -126,7 +128,10 @@ check: test-kernel initramfs kernel
 	@harness/run-vm.sh $(B)/bzImage $(B)/initramfs-test.cpio.gz \
 		$(B)/selftests/disks $(B)/vm-noboot 600 log_buf_len=8M \
 		proc_mem.force_override=always ipe_tests=38,34
+	@harness/run-vm.sh $(B)/bzImage $(B)/initramfs-test.cpio.gz \
+		$(B)/selftests/disks $(B)/vm-first 300 log_buf_len=8M ipe_tests=31
 	@harness/summary.sh $(B)/vm-test --vm $(B)/vm-selinux --vm $(B)/vm-noboot \
+		--vm $(B)/vm-first \
 		$(B)/host-tests/*.tap
 
 # For development only, not a substitute for "make check": boot the test

@@ -103,9 +103,9 @@ int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
 }
 
 /*
- * Until a policy is active or audited IPE has nothing to do; checking that
- * first keeps the cost of IPE on a system without a policy to two loads
- * per hook.
+ * Until a policy is active or audited IPE has nothing to decide; checking
+ * that first keeps the cost of IPE on a system without a policy to two
+ * loads per hook, beside noting unpacked files that run.
  */
 static int ipe_hook_eval(const struct file *file, enum ipe_op op,
 			 enum ipe_hook hook)
@@ -138,6 +138,7 @@ static int ipe_hook_eval(const struct file *file, enum ipe_op op,
  */
 int ipe_bprm_check_security(struct linux_binprm *bprm)
 {
+	ipe_initramfs_file_runs(bprm->file);
 	return ipe_hook_eval(bprm->file, IPE_OP_EXECUTE, IPE_HOOK_BPRM_CHECK);
 }
 
@@ -205,7 +206,10 @@ int ipe_mmap_file(struct file *file, unsigned long reqprot,
 {
 	if (!(prot & PROT_EXEC))
 		return 0;
-	if (file && ipe_private_writable(prot, flags))
+	if (!file)
+		return ipe_hook_eval(NULL, IPE_OP_EXECUTE, IPE_HOOK_MMAP);
+	ipe_initramfs_file_runs(file);
+	if (ipe_private_writable(prot, flags))
 		file = NULL;
 	return ipe_hook_eval(file, IPE_OP_EXECUTE, IPE_HOOK_MMAP);
 }
@@ -234,6 +238,8 @@ int ipe_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 
 	if (!(prot & PROT_EXEC))
 		return 0;
+	if (file)
+		ipe_initramfs_file_runs(file);
 	if (file && private && (prot & PROT_WRITE))
 		return ipe_hook_eval(NULL, IPE_OP_EXECUTE, IPE_HOOK_MPROTECT);
 	if (vma->vm_flags & VM_EXEC)
@@ -369,6 +375,16 @@ int ipe_kernel_post_read_file(struct file *file, char *buf, loff_t size,
 			     IPE_HOOK_KERNEL_READ);
 }
 
+/*
+ * Once a policy is active, and from then on (a policy can be replaced,
+ * never taken away), the code of an unpacked file that may be mapped
+ * must not change: writes to it are refused. Before, nothing is.
+ */
+static bool ipe_policy_in_force(void)
+{
+	return rcu_access_pointer(ipe_active_policy);
+}
+
 /**
  * ipe_file_open() - the file_open hook
  * @file: a file being opened
@@ -381,7 +397,21 @@ int ipe_kernel_post_read_file(struct file *file, char *buf, loff_t size,
 int ipe_file_open(struct file *file)
 {
 	ipe_file_opened(file);
-	return ipe_initramfs_file_open(file);
+	return ipe_initramfs_file_open(file, ipe_policy_in_force());
+}
+
+/**
+ * ipe_inode_setattr() - the inode_setattr hook
+ * @dentry: the file whose attributes change
+ * @attr: the change
+ *
+ * Takes boot_verified from an unpacked file whose size changes.
+ *
+ * Return: 0, or -ETXTBSY for an unpacked file whose code may be running.
+ */
+int ipe_inode_setattr(struct dentry *dentry, struct iattr *attr)
+{
+	return ipe_initramfs_inode_setattr(dentry, attr, ipe_policy_in_force());
 }
 
 /**

@@ -23,10 +23,14 @@
  *
  * Taking the mark away stops new execs and mappings from trusting the
  * file, but a mapping made before shares the file's page cache and would
- * run what is written afterwards. So once a marked file has been judged
- * for EXECUTE (an exec, or a mapping made or turned executable), it can
- * no longer be opened for writing or resized: ETXTBSY, as for a running
- * executable, but until the next boot. Both changes are atomic
+ * run what is written afterwards. So a marked file is noted as run when
+ * it is executed or mapped executable, whether or not a policy judges the
+ * event and however it is judged, and while a policy is active a file
+ * noted as run can no longer be opened for writing or resized: ETXTBSY,
+ * as for a running executable, but until the next boot. That holds for
+ * files run before the first policy was activated too: their mappings
+ * outlive the activation. Until then nothing is refused, and a write
+ * takes the mark away as for any file. Both changes are atomic
  * operations on one word: either the writer sees the file has run and
  * is refused, or the evaluation sees the mark gone and trusts nothing.
  *
@@ -83,9 +87,10 @@ int ipe_initramfs_inode_alloc(struct inode *inode)
 
 /*
  * Take the mark from @inode once the unpacking is over, unless code of
- * it may be running: then refuse the write.
+ * it may be running and @guarded (a policy is active): then refuse the
+ * write.
  */
-static int ipe_initramfs_unmark(struct inode *inode)
+static int ipe_initramfs_unmark(struct inode *inode, bool guarded)
 {
 	unsigned long *state = &ipe_inode(inode)->boot_state;
 	unsigned long old = READ_ONCE(*state);
@@ -95,7 +100,7 @@ static int ipe_initramfs_unmark(struct inode *inode)
 	do {
 		if (!(old & BIT(IPE_BOOT_UNPACKED)))
 			return 0;
-		if (old & BIT(IPE_BOOT_RAN))
+		if ((old & BIT(IPE_BOOT_RAN)) && guarded)
 			return -ETXTBSY;
 	} while (!try_cmpxchg(state, &old, old & ~BIT(IPE_BOOT_UNPACKED)));
 	return 0;
@@ -104,16 +109,18 @@ static int ipe_initramfs_unmark(struct inode *inode)
 /**
  * ipe_initramfs_file_open() - the file_open hook
  * @file: a file being opened
+ * @guarded: a policy is active
  *
  * Opening a file for writing takes its mark away, whether or not the
  * opener then writes: what it may write later is not what was unpacked.
  *
- * Return: 0, or -ETXTBSY for a marked file whose code may be running.
+ * Return: 0, or -ETXTBSY for a marked file whose code may be running
+ * when @guarded.
  */
-int ipe_initramfs_file_open(struct file *file)
+int ipe_initramfs_file_open(struct file *file, bool guarded)
 {
 	if (file->f_mode & FMODE_WRITE)
-		return ipe_initramfs_unmark(file_inode(file));
+		return ipe_initramfs_unmark(file_inode(file), guarded);
 	return 0;
 }
 
@@ -121,24 +128,48 @@ int ipe_initramfs_file_open(struct file *file)
  * ipe_initramfs_inode_setattr() - the inode_setattr hook
  * @dentry: the file whose attributes change
  * @attr: the change
+ * @guarded: a policy is active
  *
  * A change of size (truncate(2) by path needs no open file) takes the
  * mark away.
  *
- * Return: 0, or -ETXTBSY for a marked file whose code may be running.
+ * Return: 0, or -ETXTBSY for a marked file whose code may be running
+ * when @guarded.
  */
-int ipe_initramfs_inode_setattr(struct dentry *dentry, struct iattr *attr)
+int ipe_initramfs_inode_setattr(struct dentry *dentry, struct iattr *attr,
+				bool guarded)
 {
 	if ((attr->ia_valid & ATTR_SIZE) && d_really_is_positive(dentry))
-		return ipe_initramfs_unmark(d_inode(dentry));
+		return ipe_initramfs_unmark(d_inode(dentry), guarded);
 	return 0;
+}
+
+/**
+ * ipe_initramfs_file_runs() - note that code of a file may run
+ * @file: a file being executed or mapped executable
+ *
+ * Called for every such event, with or without a policy to judge it and
+ * whichever facts judge it (a private mapping that may be written is
+ * judged as anonymous memory, but its pages not written yet are still
+ * the file's): the inode @file was opened on, whose pages are mapped, is
+ * noted as run when it is a marked file.
+ *
+ * Context: any context; does not sleep, allocate or lock.
+ */
+void ipe_initramfs_file_runs(const struct file *file)
+{
+	struct inode *inode = ipe_file(file)->data;
+
+	if (inode && S_ISREG(inode->i_mode))
+		ipe_inode_on_initramfs(inode, true);
 }
 
 /**
  * ipe_inode_on_initramfs() - tell whether an inode is boot_verified
  * @inode: the inode that holds the file's data
  * @run: the event is an EXECUTE: code of @inode may run once it is
- *	allowed, so a marked @inode can no longer be written afterwards
+ *	allowed, so a marked @inode is noted as run (see the top of the
+ *	file)
  *
  * Context: any context; does not sleep, allocate or lock.
  * Return: true when @inode is on the boot initramfs, was unpacked by the

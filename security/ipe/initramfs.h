@@ -13,13 +13,25 @@
 #ifdef CONFIG_IPE_PROP_BOOT_VERIFIED
 void ipe_initramfs_populated(void);
 int ipe_initramfs_inode_alloc(struct inode *inode);
-int ipe_initramfs_file_open(struct file *file);
-int ipe_initramfs_inode_setattr(struct dentry *dentry, struct iattr *attr);
+int ipe_initramfs_file_open(struct file *file, bool guarded);
+int ipe_initramfs_inode_setattr(struct dentry *dentry, struct iattr *attr,
+				bool guarded);
+void ipe_initramfs_file_runs(const struct file *file);
 bool ipe_inode_on_initramfs(const struct inode *inode, bool run);
 #else
-static inline int ipe_initramfs_file_open(struct file *file)
+static inline int ipe_initramfs_file_open(struct file *file, bool guarded)
 {
 	return 0;
+}
+
+static inline int ipe_initramfs_inode_setattr(struct dentry *dentry,
+					      struct iattr *attr, bool guarded)
+{
+	return 0;
+}
+
+static inline void ipe_initramfs_file_runs(const struct file *file)
+{
 }
 
 static inline bool ipe_inode_on_initramfs(const struct inode *inode,

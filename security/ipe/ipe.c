@@ -27,7 +27,7 @@ static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 #ifdef CONFIG_IPE_PROP_BOOT_VERIFIED
 	LSM_HOOK_INIT(initramfs_populated, ipe_initramfs_populated),
 	LSM_HOOK_INIT(inode_alloc_security, ipe_initramfs_inode_alloc),
-	LSM_HOOK_INIT(inode_setattr, ipe_initramfs_inode_setattr),
+	LSM_HOOK_INIT(inode_setattr, ipe_inode_setattr),
 #endif
 #ifdef CONFIG_IPE_PROP_DM_VERITY
 	LSM_HOOK_INIT(bdev_free_security, ipe_bdev_free_security),

@@ -9,6 +9,8 @@
 #   whose blocks were altered);
 # - copies of ipe_hello in the initramfs ($IPE_DATA) that the test opens
 #   for writing or truncates;
+# - for test_31_first_policy.sh, one more copy and small files in the
+#   initramfs that it maps executable before any policy is active;
 # - the signed policies, versions 11.x.
 set -euo pipefail
 out=$1 keys=$2
@@ -18,8 +20,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The boot_verified copies: unpacked by the kernel with the initramfs.
-for f in tr_hello_w tr_hello_t tr_hello_r tr_hello_x tr_hello_m tr_hello_d; do
+for f in tr_hello_w tr_hello_t tr_hello_r tr_hello_x tr_hello_m tr_hello_d \
+	 fp_hello; do
 	install -m 755 "$hello" "$data/$f"
+done
+for f in m c r w a d; do
+	head -c 8192 "$hello" >"$data/fp_page_$f"
 done
 
 # Volume 1 with its binary changed: the same text, one string replaced
