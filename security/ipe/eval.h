@@ -20,6 +20,8 @@ struct file;
  * @IPE_HOOK_MPROTECT: file_mprotect, a mapping made executable
  * @IPE_HOOK_USERFAULTFD: userfaultfd_register, an executable file mapping
  *	whose missing pages a userfaultfd would fill
+ * @IPE_HOOK_BRK: vm_anon_exec, a heap grown executable (READ_IMPLIES_EXEC)
+ * @IPE_HOOK_STACK: vm_anon_exec, the executable stack of a new program
  * @IPE_HOOK_KERNEL_READ: kernel_read_file, a file the kernel reads
  * @IPE_HOOK_KERNEL_LOAD: kernel_load_data, a buffer handed to the kernel
  * @IPE_HOOK_COUNT: number of hooks
@@ -30,6 +32,8 @@ enum ipe_hook {
 	IPE_HOOK_MMAP,
 	IPE_HOOK_MPROTECT,
 	IPE_HOOK_USERFAULTFD,
+	IPE_HOOK_BRK,
+	IPE_HOOK_STACK,
 	IPE_HOOK_KERNEL_READ,
 	IPE_HOOK_KERNEL_LOAD,
 	IPE_HOOK_COUNT,

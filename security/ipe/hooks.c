@@ -274,6 +274,29 @@ int ipe_userfaultfd_register(struct vm_area_struct *vma,
 }
 
 /**
+ * ipe_vm_anon_exec() - decide whether the kernel may give executable memory
+ * @addr: start of the memory
+ * @len: its length
+ * @what: a heap grown by brk() (or a bss) of a READ_IMPLIES_EXEC process,
+ *	or the stack of a program whose headers ask for an executable one
+ *
+ * Such memory is anonymous, written by the process: evaluate EXECUTE for
+ * it as for an anonymous executable mapping, with every file property
+ * false. A refused brk() leaves the break where it was; a refused stack
+ * ends the execve() past its point of no return, which kills the process.
+ *
+ * Context: the mmap lock of current->mm is held for writing.
+ * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
+ */
+int ipe_vm_anon_exec(unsigned long addr, unsigned long len,
+		     enum lsm_anon_exec what)
+{
+	return ipe_hook_eval(NULL, IPE_OP_EXECUTE,
+			     what == LSM_ANON_EXEC_STACK ? IPE_HOOK_STACK :
+			     IPE_HOOK_BRK);
+}
+
+/**
  * ipe_kernel_read_op() - the op a kernel file read is evaluated as
  * @id: what the kernel reads the file for
  *

@@ -24,6 +24,8 @@ int ipe_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 		      unsigned long prot);
 int ipe_userfaultfd_register(struct vm_area_struct *vma,
 			     unsigned long vm_flags);
+int ipe_vm_anon_exec(unsigned long addr, unsigned long len,
+		     enum lsm_anon_exec what);
 int ipe_kernel_read_file(struct file *file, enum kernel_read_file_id id,
 			 bool contents);
 int ipe_kernel_post_read_file(struct file *file, char *buf, loff_t size,

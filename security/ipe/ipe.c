@@ -20,6 +20,7 @@ static struct security_hook_list ipe_hooks[] __lsm_ro_after_init = {
 	LSM_HOOK_INIT(mmap_file, ipe_mmap_file),
 	LSM_HOOK_INIT(file_mprotect, ipe_file_mprotect),
 	LSM_HOOK_INIT(userfaultfd_register, ipe_userfaultfd_register),
+	LSM_HOOK_INIT(vm_anon_exec, ipe_vm_anon_exec),
 	LSM_HOOK_INIT(kernel_read_file, ipe_kernel_read_file),
 	LSM_HOOK_INIT(kernel_post_read_file, ipe_kernel_post_read_file),
 	LSM_HOOK_INIT(kernel_load_data, ipe_kernel_load_data),

@@ -6,6 +6,7 @@
 # working:
 # - copy-on-write: code written into a private mapping of a trusted file;
 # - userfaultfd: pages of such a mapping filled with the caller's bytes;
+# - an executable heap or stack that no mmap() or mprotect() asked for;
 # - boot_verified: files written to the initramfs after boot;
 # - dm-verity in a mode that returns blocks it did not verify
 #   (ignore_corruption, check_at_most_once);
@@ -112,6 +113,32 @@ OK | *EACCES)
 		skip "$t" "$why"
 	done ;;
 esac
+
+# --- executable memory that no mmap() or mprotect() asked for ----------
+# the heap of a READ_IMPLIES_EXEC process, and the stack of a program whose
+# headers ask for an executable one: anonymous memory, like an anonymous
+# executable mapping, which tr_boot denies
+A=$S/ipe_anonexec
+expect_eq "a heap grown without READ_IMPLIES_EXEC is not executable and grows" \
+	OK "$("$A" heap)"
+audit_clear
+expect_eq "brk() may not grow an executable heap (READ_IMPLIES_EXEC)" ENOMEM \
+	"$("$A" brk 2>/dev/null)"
+expect_audit "the brk() denial is recorded as anonymous memory" 1420 \
+	"ipe_op=EXECUTE ipe_hook=BRK" " path=? dev=? ino=? rule=" 'action=DENY"'
+audit_clear
+expect_eq "a trusted program asking for an executable stack is killed at exec" \
+	EXIT=139 "$(run "$S/ipe_execstack" stack)"
+expect_audit "the stack denial is recorded as anonymous memory" 1420 \
+	"ipe_op=EXECUTE ipe_hook=STACK" " path=? dev=? ino=? rule=" 'action=DENY"'
+expect_eq "the same program without that header runs" NOEXEC \
+	"$(run "$A" stack)"
+sysctl -q -w ipe.enforce=0
+expect_eq "permissive mode lets brk() grow the heap, executable" \
+	OK "$("$A" brk)"
+expect_eq "and starts the program with an executable stack" OK \
+	"$(run "$S/ipe_execstack" stack)"
+sysctl -q -w ipe.enforce=1
 
 # --- boot_verified: only what the kernel unpacked, unwritten -----------
 expect_eq "an initramfs binary never written runs" "$HELLO_OUT" \
