@@ -206,10 +206,8 @@ int ipe_mmap_file(struct file *file, unsigned long reqprot,
 {
 	if (!(prot & PROT_EXEC))
 		return 0;
-	if (!file)
-		return ipe_hook_eval(NULL, IPE_OP_EXECUTE, IPE_HOOK_MMAP);
 	ipe_initramfs_file_runs(file);
-	if (ipe_private_writable(prot, flags))
+	if (file && ipe_private_writable(prot, flags))
 		file = NULL;
 	return ipe_hook_eval(file, IPE_OP_EXECUTE, IPE_HOOK_MMAP);
 }
@@ -238,8 +236,7 @@ int ipe_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 
 	if (!(prot & PROT_EXEC))
 		return 0;
-	if (file)
-		ipe_initramfs_file_runs(file);
+	ipe_initramfs_file_runs(file);
 	if (file && private && (prot & PROT_WRITE))
 		return ipe_hook_eval(NULL, IPE_OP_EXECUTE, IPE_HOOK_MPROTECT);
 	if (vma->vm_flags & VM_EXEC)

@@ -146,7 +146,7 @@ int ipe_initramfs_inode_setattr(struct dentry *dentry, struct iattr *attr,
 
 /**
  * ipe_initramfs_file_runs() - note that code of a file may run
- * @file: a file being executed or mapped executable
+ * @file: a file being executed or mapped executable, or NULL for none
  *
  * Called for every such event, with or without a policy to judge it and
  * whichever facts judge it (a private mapping that may be written is
@@ -158,7 +158,7 @@ int ipe_initramfs_inode_setattr(struct dentry *dentry, struct iattr *attr,
  */
 void ipe_initramfs_file_runs(const struct file *file)
 {
-	struct inode *inode = ipe_file(file)->data;
+	struct inode *inode = file ? ipe_file(file)->data : NULL;
 
 	if (inode && S_ISREG(inode->i_mode))
 		ipe_inode_on_initramfs(inode, true);
