@@ -273,6 +273,22 @@ bool ipe_file_data_moved(const struct file *file)
 	return opened && !ipe_data_inode(file);
 }
 
+/**
+ * ipe_file_data_may_move() - tell whether a file's data may come from
+ *	another inode before a read of it ends
+ * @file: an open file
+ *
+ * Return: true for a file opened through overlayfs, whose data an inode
+ * of another filesystem holds until a copy-up, which may come at any
+ * time, moves it to the upper one (also for a file copied up already:
+ * with metacopy only its metadata may have been); and for a file whose
+ * data inode cannot be told at all.
+ */
+bool ipe_file_data_may_move(const struct file *file)
+{
+	return ipe_data_inode(file) != file_inode(file);
+}
+
 /*
  * Fill in what IPE knows about the data of @file for the trust
  * properties: whether it was unpacked from the initramfs at boot and not
@@ -312,19 +328,22 @@ static void ipe_ctx_file_facts(struct ipe_eval_ctx *ctx,
  * @ctx: the context to fill; it is zeroed first
  * @file: the file involved, or NULL for anonymous memory or data the
  *	kernel was handed without a file
+ * @facts: gather the facts about @file's data; false for a file whose
+ *	data nothing vouches for, which is then judged, and audited, as a
+ *	file with every property false
  * @op: the operation
  * @hook: the hook that observed it
  *
  * Without a file, every file property of the event is false.
  */
 void ipe_build_eval_ctx(struct ipe_eval_ctx *ctx, const struct file *file,
-			enum ipe_op op, enum ipe_hook hook)
+			bool facts, enum ipe_op op, enum ipe_hook hook)
 {
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->op = op;
 	ctx->hook = hook;
 	ctx->file = file;
-	if (file)
+	if (file && facts)
 		ipe_ctx_file_facts(ctx, file);
 }
 

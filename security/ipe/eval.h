@@ -160,8 +160,9 @@ void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
 		      struct ipe_eval_result *res);
 void ipe_file_opened(struct file *file);
 bool ipe_file_data_moved(const struct file *file);
+bool ipe_file_data_may_move(const struct file *file);
 void ipe_build_eval_ctx(struct ipe_eval_ctx *ctx, const struct file *file,
-			enum ipe_op op, enum ipe_hook hook);
+			bool facts, enum ipe_op op, enum ipe_hook hook);
 void ipe_judge(const struct ipe_policy *pol,
 	       const struct ipe_policy *audit_pol,
 	       const struct ipe_eval_ctx *ev, bool success_audit,

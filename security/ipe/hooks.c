@@ -107,8 +107,8 @@ int ipe_evaluate_event(const struct ipe_eval_ctx *ctx)
  * that first keeps the cost of IPE on a system without a policy to two
  * loads per hook, beside noting unpacked files that run.
  */
-static int ipe_hook_eval(const struct file *file, enum ipe_op op,
-			 enum ipe_hook hook)
+static int ipe_hook_eval_facts(const struct file *file, bool facts,
+			       enum ipe_op op, enum ipe_hook hook)
 {
 	struct ipe_eval_ctx ctx;
 
@@ -118,8 +118,14 @@ static int ipe_hook_eval(const struct file *file, enum ipe_op op,
 	if (ipe_bench_hides_policy())
 		return 0;
 
-	ipe_build_eval_ctx(&ctx, file, op, hook);
+	ipe_build_eval_ctx(&ctx, file, facts, op, hook);
 	return ipe_evaluate_event(&ctx);
+}
+
+static int ipe_hook_eval(const struct file *file, enum ipe_op op,
+			 enum ipe_hook hook)
+{
+	return ipe_hook_eval_facts(file, true, op, hook);
 }
 
 /**
@@ -351,9 +357,9 @@ enum ipe_op ipe_kernel_load_op(enum kernel_load_data_id id)
  * ipe_kernel_read_file() - decide whether the kernel may use a file
  * @file: the file the kernel reads
  * @id: what it reads it for
- * @contents: the whole file is read at once (the contents will be shown
- *	to security_kernel_post_read_file()); IPE judges where the file
- *	comes from, not its bytes, so this does not change the decision
+ * @contents: the whole file is read at once, and will be shown to
+ *	ipe_kernel_post_read_file() once read; false for a read of part of
+ *	it (request_partial_firmware_into_buf()), which is not
  *
  * Evaluates the kernel-read op of @id for @file. A read whose @id no op
  * names (READING_UNKNOWN, which no caller in this kernel passes, or an id
@@ -361,13 +367,21 @@ enum ipe_op ipe_kernel_load_op(enum kernel_load_data_id id)
  * no op DEFAULT can apply, so the global DEFAULT decides, and the audit
  * record says ipe_op=UNKNOWN.
  *
+ * The facts are those of the inode that serves @file's data now. A copy-up
+ * of an overlayfs file during the read can move the rest of it to another
+ * inode: a whole-file read is then decided again once done, but a partial
+ * read never is, so a partial read of an overlayfs file is judged as a
+ * file without facts.
+ *
  * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
  */
 int ipe_kernel_read_file(struct file *file, enum kernel_read_file_id id,
 			 bool contents)
 {
-	return ipe_hook_eval(file, ipe_kernel_read_op(id),
-			     IPE_HOOK_KERNEL_READ);
+	bool facts = contents || !file || !ipe_file_data_may_move(file);
+
+	return ipe_hook_eval_facts(file, facts, ipe_kernel_read_op(id),
+				   IPE_HOOK_KERNEL_READ);
 }
 
 /**
@@ -382,7 +396,7 @@ int ipe_kernel_read_file(struct file *file, enum kernel_read_file_id id,
  * served the rest from the upper file, which may have been written
  * meanwhile: when the file's data inode changed since it was opened, the
  * read is decided again, on no facts (see ipe_data_inode()). A partial
- * read is not shown to this hook.
+ * read is not shown to this hook (ipe_kernel_read_file() judged it so).
  *
  * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
  */

@@ -12,6 +12,7 @@
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
+#include <linux/shmem_fs.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -660,7 +661,7 @@ static void ipe_eval_build_ctx(struct kunit *test)
 	struct ipe_eval_ctx ctx;
 
 	memset(&ctx, 0xa5, sizeof(ctx));
-	ipe_build_eval_ctx(&ctx, NULL, IPE_OP_KEXEC_IMAGE,
+	ipe_build_eval_ctx(&ctx, NULL, true, IPE_OP_KEXEC_IMAGE,
 			   IPE_HOOK_KERNEL_LOAD);
 	KUNIT_EXPECT_EQ(test, ctx.op, IPE_OP_KEXEC_IMAGE);
 	KUNIT_EXPECT_EQ(test, ctx.hook, IPE_HOOK_KERNEL_LOAD);
@@ -876,6 +877,49 @@ static void ipe_eval_post_read_copy_up(struct kunit *test)
 }
 
 /*
+ * A partial kernel read is judged without facts when the file's data
+ * may move to another inode (overlayfs). A shmem file stands for the
+ * file: it has no trust facts, but whether its inode is gathered tells
+ * whether the facts were looked at; its record of the inode it was
+ * opened on is played as in ipe_eval_post_read_copy_up().
+ */
+static void ipe_eval_partial_read_facts(struct kunit *test)
+{
+	struct ipe_eval_ctx ctx;
+	struct inode *other;
+	struct file *file;
+
+	other = kunit_kzalloc(test, sizeof(*other), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, other);
+	file = shmem_kernel_file_setup("ipe_kunit", 0, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(file));
+
+	/* opened on its own inode: its data stays there */
+	ipe_file(file)->data = file_inode(file);
+	KUNIT_EXPECT_FALSE(test, ipe_file_data_may_move(file));
+	ipe_build_eval_ctx(&ctx, file, true, IPE_OP_FIRMWARE,
+			   IPE_HOOK_KERNEL_READ);
+	KUNIT_EXPECT_PTR_EQ(test, ctx.file, (const struct file *)file);
+	KUNIT_EXPECT_PTR_EQ(test, ctx.inode, file_inode(file));
+
+	/* without facts: the file is named, nothing is known of its data */
+	ipe_build_eval_ctx(&ctx, file, false, IPE_OP_FIRMWARE,
+			   IPE_HOOK_KERNEL_READ);
+	KUNIT_EXPECT_PTR_EQ(test, ctx.file, (const struct file *)file);
+	KUNIT_EXPECT_PTR_EQ(test, ctx.inode, NULL);
+	KUNIT_EXPECT_FALSE(test, ctx.initramfs);
+	KUNIT_EXPECT_PTR_EQ(test, ctx.fsv_alg, NULL);
+
+	/* another inode holds its data (overlayfs), or none is known */
+	ipe_file(file)->data = other;
+	KUNIT_EXPECT_TRUE(test, ipe_file_data_may_move(file));
+	ipe_file(file)->data = NULL;
+	KUNIT_EXPECT_TRUE(test, ipe_file_data_may_move(file));
+
+	fput(file);
+}
+
+/*
  * An exec check is decided in bprm_creds_for_exec and a real exec in
  * bprm_check_security, each once. The policy denies EXECUTE of anything
  * not from the initramfs (the fake exec has no file: every property is
@@ -978,7 +1022,8 @@ static void ipe_test_judge(struct ipe_policy *pol, struct ipe_policy *audit_pol,
 {
 	struct ipe_eval_ctx ctx;
 
-	ipe_build_eval_ctx(&ctx, NULL, IPE_OP_EXECUTE, IPE_HOOK_BPRM_CHECK);
+	ipe_build_eval_ctx(&ctx, NULL, true, IPE_OP_EXECUTE,
+			   IPE_HOOK_BPRM_CHECK);
 	rcu_read_lock();
 	ipe_judge(pol, audit_pol, &ctx, success_audit, v);
 	rcu_read_unlock();
@@ -1006,7 +1051,8 @@ static void ipe_eval_judge_roles(struct kunit *test)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, deny);
 	allow = ipe_policy_create(NULL, 0, allow_text, strlen(allow_text));
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, allow);
-	ipe_build_eval_ctx(&ctx, NULL, IPE_OP_EXECUTE, IPE_HOOK_BPRM_CHECK);
+	ipe_build_eval_ctx(&ctx, NULL, true, IPE_OP_EXECUTE,
+			   IPE_HOOK_BPRM_CHECK);
 
 	/* staging a first policy: nothing active, the audit policy decides */
 	ipe_test_judge(NULL, deny, false, &v);
@@ -1164,6 +1210,7 @@ static struct kunit_case ipe_eval_cases[] = {
 	KUNIT_CASE(ipe_eval_unknown_read_global_default),
 	KUNIT_CASE(ipe_eval_exec_check),
 	KUNIT_CASE(ipe_eval_post_read_copy_up),
+	KUNIT_CASE(ipe_eval_partial_read_facts),
 	KUNIT_CASE(ipe_eval_audit_policy),
 	KUNIT_CASE(ipe_eval_judge_roles),
 	KUNIT_CASE(ipe_eval_result_text),

@@ -17,9 +17,15 @@
  * Files on the initramfs are allowed; those cases skip when the test does
  * not run from the initramfs. Permissive mode lets everything through.
  *
+ * A partial firmware read (request_partial_firmware_into_buf()) of a file
+ * through overlayfs is judged without the file's facts, since a copy-up
+ * during the read could serve the rest from another inode and no hook
+ * sees the read once done; a partial read of the same initramfs file
+ * without overlayfs, and a whole read through overlayfs, are allowed.
+ *
  * The module is ipe_test_mod.ko next to this program (see README); with
- * fw=NAME it requests that firmware at load time, and its load fails when
- * the request does.
+ * fw=NAME it requests that firmware at load time (partial=1: bytes 1 to 8
+ * of it), and its load fails when the request does.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -27,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -270,6 +277,87 @@ TEST_F(policy, firmware_written_denied)
 		close(log);
 	}
 	unload();
+}
+
+/*
+ * Firmware requests that find NAME (the module file, which /lib/firmware
+ * does not hold) only in @fw_dir: 0 or the module load's errno.
+ */
+static int firmware_from(const char *mod, const char *fw_dir, bool partial)
+{
+	char params[96];
+	int err = EIO;
+
+	snprintf(params, sizeof(params), "fw=%s.ko%s", MODULE_NAME,
+		 partial ? " partial=1" : "");
+	if (!write_str(FW_PATH, fw_dir)) {
+		err = finit(mod, params);
+		write_str(FW_PATH, "");
+		unload();
+	}
+	return err;
+}
+
+TEST_F(policy, firmware_partial_read_on_overlayfs_has_no_facts)
+{
+	char up[96], ovl[96], opts[400], dir[160], rec[1024], path_field[200];
+	const char *mod;
+	int log;
+
+	if (!self->active)
+		return;	/* skipped in setup */
+	mod = need_module();
+	if (!mod)
+		SKIP(return, NO_MODULE);
+	if (!on_initramfs(mod))
+		SKIP(return, "%s is not on the initramfs", mod);
+	if (access(FW_PATH, W_OK))
+		SKIP(return, "no %s (CONFIG_FW_LOADER)", FW_PATH);
+	strcpy(dir, mod);
+	*strrchr(dir, '/') = '\0';
+
+	/* without overlayfs, part of an unpacked file keeps its facts */
+	EXPECT_EQ(0, firmware_from(mod, dir, true));
+
+	/* overlayfs: the module's directory below, a tmpfs above */
+	snprintf(up, sizeof(up), "%s/up", self->dir);
+	snprintf(ovl, sizeof(ovl), "%s/ovl", self->dir);
+	ASSERT_EQ(0, mkdir(up, 0755));
+	ASSERT_EQ(0, mkdir(ovl, 0755));
+	ASSERT_EQ(0, mount("ipe_fw_up", up, "tmpfs", 0, NULL));
+	snprintf(opts, sizeof(opts), "%s/u", up);
+	ASSERT_EQ(0, mkdir(opts, 0755));
+	snprintf(opts, sizeof(opts), "%s/w", up);
+	ASSERT_EQ(0, mkdir(opts, 0755));
+	snprintf(opts, sizeof(opts), "lowerdir=%s,upperdir=%s/u,workdir=%s/w",
+		 dir, up, up);
+	ASSERT_EQ(0, mount("ipe_fw_ovl", ovl, "overlay", 0, opts))
+		TH_LOG("overlayfs: %s", strerror(errno));
+
+	/* a whole read is decided again once done: the lower file's facts */
+	EXPECT_EQ(0, firmware_from(mod, ovl, false));
+
+	snprintf(path_field, sizeof(path_field), "path=\"%s/%s.ko\"", ovl,
+		 MODULE_NAME);
+	{
+		const char *const want[] = {
+			"type=1420", "ipe_op=FIRMWARE", "ipe_hook=KERNEL_READ",
+			path_field, "rule=\"DEFAULT op=FIRMWARE action=DENY\"",
+			NULL
+		};
+
+		log = kmsg_mark();
+		ASSERT_LE(0, log);
+		/* a partial read is not: no facts, the op's DEFAULT denies */
+		EXPECT_NE(0, firmware_from(mod, ovl, true));
+		EXPECT_TRUE(kmsg_unreliable() ||
+			    kmsg_wait(log, want, 3000, rec, sizeof(rec)))
+			TH_LOG("no FIRMWARE/KERNEL_READ record naming %s",
+			       path_field);
+		close(log);
+	}
+	umount(ovl);
+	umount(up);
 }
 
 TEST_F(policy, permissive_lets_module_through)
