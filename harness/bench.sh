@@ -103,24 +103,30 @@ cp "$selftests/ipe/ipe_bench" "$selftests/ipe/ipe_hello" \
 # boot DIR TIMEOUT ARGS...: one boot whose timings can be read. The guest
 # calibrates its TSC against the PIT; on a busy host that can fail, and
 # the kernel then keeps time with jiffies, a few milliseconds a tick,
-# which makes every figure a multiple of the tick. Such a boot is thrown
-# away and done again, up to three times.
+# which makes every figure a multiple of the tick. Under TCG the guest's
+# TSC is the host's, but its timer ticks come late when the host is
+# busy, so the clocksource watchdog would take the TSC for unstable and
+# switch to a coarse clock halfway through a boot: tsc=reliable keeps
+# the watchdog off the TSC. A boot that still ends without the TSC as
+# its clock is thrown away and done again, up to three times.
 boot() {
 	local dir=$1 tmo=$2 try
 
 	shift 2
 	for try in 1 2 3; do
 		"$REPO/harness/run-vm.sh" "$kernel" "$W/initramfs.cpio.gz" \
-			"$W/disks" "$dir" "$tmo" "$@"
+			"$W/disks" "$dir" "$tmo" tsc=reliable "$@"
 		# the serial console ends its lines with CR LF
 		if grep -qE "Switched to clocksource tsc"$'\r'"?$" \
+			"$dir/console.log" &&
+		   ! grep -q "Marking clocksource 'tsc' as unstable" \
 			"$dir/console.log"; then
 			return 0
 		fi
-		echo "bench: $(basename "$dir"): the guest has no TSC clock" \
-			"(calibration failed on a busy host), try $try of 3" >&2
+		echo "bench: $(basename "$dir"): the guest did not keep the" \
+			"TSC as its clock (a busy host), try $try of 3" >&2
 	done
-	echo "bench: no boot with a TSC clock: timings would be in jiffies" >&2
+	echo "bench: no boot kept a TSC clock: timings would be in jiffies" >&2
 	exit 1
 }
 boot "$W/vm" 2400 kunit.enable=1 kunit.filter_glob=ipe_bench
