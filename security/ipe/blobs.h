@@ -48,9 +48,11 @@ struct ipe_inode {
  *	file, the real inode behind it then), or NULL for a file made
  *	without an open (a pipe, a memfd); the open file keeps it alive,
  *	so no reference is held
+ * @sealed: whether @data had fs-verity enabled at the open
  */
 struct ipe_file {
 	struct inode *data;
+	bool sealed;
 };
 
 /* the offsets of the parts above, set by the LSM framework at boot */

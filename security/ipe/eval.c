@@ -228,7 +228,28 @@ void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
  */
 void ipe_file_opened(struct file *file)
 {
-	ipe_file(file)->data = d_real_inode(file->f_path.dentry);
+	struct ipe_file *f = ipe_file(file);
+
+	f->data = d_real_inode(file->f_path.dentry);
+	f->sealed = f->data && IS_VERITY(f->data);
+}
+
+/**
+ * ipe_file_sealed_since_open() - tell whether fs-verity was enabled on a
+ *	file after it was opened
+ * @file: an open file
+ *
+ * What was read through @file before the enable ended was not verified,
+ * whatever fs-verity vouches for now.
+ *
+ * Return: true when the inode @file was opened on has fs-verity enabled
+ * and did not have it at the open.
+ */
+bool ipe_file_sealed_since_open(const struct file *file)
+{
+	const struct ipe_file *f = ipe_file(file);
+
+	return f->data && !f->sealed && IS_VERITY(f->data);
 }
 
 /*

@@ -161,6 +161,7 @@ void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
 void ipe_file_opened(struct file *file);
 bool ipe_file_data_moved(const struct file *file);
 bool ipe_file_data_may_move(const struct file *file);
+bool ipe_file_sealed_since_open(const struct file *file);
 void ipe_build_eval_ctx(struct ipe_eval_ctx *ctx, const struct file *file,
 			bool facts, enum ipe_op op, enum ipe_hook hook);
 void ipe_judge(const struct ipe_policy *pol,

@@ -140,12 +140,21 @@ static int ipe_hook_eval(const struct file *file, enum ipe_op op,
  * the interpreter as plain data later, which IPE does not see, so the
  * first evaluation is the only one that judges the script.
  *
+ * The exec read the start of @bprm->file (the ELF header, the "#!"
+ * line) before this hook. A file that was opened before fs-verity was
+ * enabled on it may have had that read while the enable ran, unverified:
+ * it is judged without facts.
+ *
  * Return: 0 to allow, -EACCES when the policy denies it in enforce mode.
  */
 int ipe_bprm_check_security(struct linux_binprm *bprm)
 {
-	ipe_initramfs_file_runs(bprm->file);
-	return ipe_hook_eval(bprm->file, IPE_OP_EXECUTE, IPE_HOOK_BPRM_CHECK);
+	struct file *file = bprm->file;
+	bool facts = !file || !ipe_file_sealed_since_open(file);
+
+	ipe_initramfs_file_runs(file);
+	return ipe_hook_eval_facts(file, facts, IPE_OP_EXECUTE,
+				   IPE_HOOK_BPRM_CHECK);
 }
 
 /**

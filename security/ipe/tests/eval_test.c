@@ -920,6 +920,46 @@ static void ipe_eval_partial_read_facts(struct kunit *test)
 }
 
 /*
+ * A file is sealed since its open when the inode it was opened on has
+ * fs-verity now and had not at the open; the flag is played on a shmem
+ * inode (only IS_VERITY() reads it here).
+ */
+static void ipe_eval_sealed_since_open(struct kunit *test)
+{
+	struct inode *inode;
+	struct file *file;
+
+	if (!IS_ENABLED(CONFIG_FS_VERITY))
+		kunit_skip(test, "no fs-verity");
+	file = shmem_kernel_file_setup("ipe_kunit", 0, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(file));
+	inode = file_inode(file);
+
+	/* opened without fs-verity, which it still lacks */
+	ipe_file_opened(file);
+	KUNIT_EXPECT_PTR_EQ(test, ipe_file(file)->data, inode);
+	KUNIT_EXPECT_FALSE(test, ipe_file(file)->sealed);
+	KUNIT_EXPECT_FALSE(test, ipe_file_sealed_since_open(file));
+
+	/* sealed after the open */
+	inode_set_flags(inode, S_VERITY, S_VERITY);
+	KUNIT_EXPECT_TRUE(test, ipe_file_sealed_since_open(file));
+
+	/* opened once sealed */
+	ipe_file_opened(file);
+	KUNIT_EXPECT_TRUE(test, ipe_file(file)->sealed);
+	KUNIT_EXPECT_FALSE(test, ipe_file_sealed_since_open(file));
+
+	/* a file made without an open has no such history */
+	ipe_file(file)->data = NULL;
+	ipe_file(file)->sealed = false;
+	KUNIT_EXPECT_FALSE(test, ipe_file_sealed_since_open(file));
+
+	inode_set_flags(inode, 0, S_VERITY);
+	fput(file);
+}
+
+/*
  * An exec check is decided in bprm_creds_for_exec and a real exec in
  * bprm_check_security, each once. The policy denies EXECUTE of anything
  * not from the initramfs (the fake exec has no file: every property is
@@ -1211,6 +1251,7 @@ static struct kunit_case ipe_eval_cases[] = {
 	KUNIT_CASE(ipe_eval_exec_check),
 	KUNIT_CASE(ipe_eval_post_read_copy_up),
 	KUNIT_CASE(ipe_eval_partial_read_facts),
+	KUNIT_CASE(ipe_eval_sealed_since_open),
 	KUNIT_CASE(ipe_eval_audit_policy),
 	KUNIT_CASE(ipe_eval_judge_roles),
 	KUNIT_CASE(ipe_eval_result_text),

@@ -17,6 +17,10 @@
 #   h_unsigned  enabled without a signature: its digest is in no rule
 #   h_plain     fs-verity never enabled
 #   h_tamper    allowed by digest; its first block is changed on the disk
+#   h_race      allowed by digest, padded with zeros to RACE_SIZE so that
+#               enabling fs-verity on it takes a while: test_96 copies it
+#               in (it is not on the image) and changes the block with
+#               the message on the disk while fs-verity is being enabled
 #   mv_digest, mv_signed, mv_plain
 #               test_71's: sealed there, by digest, with the CA's
 #               signature, never
@@ -42,6 +46,14 @@ done
 # where h_tamper's tag starts, counted from the start of the file
 echo $(($(stat -c %s "$work/root/h_tamper") - 21)) >"$data/fsv_h_tamper.tagoff"
 
+# h_race: a hello copy tagged and padded, as test_96 makes it on the device
+RACE_SIZE=32M
+cp "$hello" "$work/h_race"
+printf '\nIPE-FSV-TAG-h_race\n' >>"$work/h_race"
+truncate -s $RACE_SIZE "$work/h_race"
+echo $RACE_SIZE >"$data/fsv_h_race.size"
+echo "sha256:$(fsverity digest --compact "$work/h_race")" >"$data/fsv_h_race.digest"
+
 fsverity sign "$work/root/h_signed" "$data/fsv_h_signed.sig" \
 	--key "$keys/ca.key" --cert "$keys/ca.pem" >/dev/null
 fsverity sign "$work/root/mv_signed" "$data/fsv_mv_signed.sig" \
@@ -56,7 +68,8 @@ fsverity sign "$data/fsv_small" "$data/fsv_small.sig" \
 
 # fs-verity in 6.1 needs the filesystem block size to be the page size
 rm -f "$disks/fsv.rw.img"
-mkfs.ext4 -q -O verity -b 4096 -L fsv -d "$work/root" "$disks/fsv.rw.img" 16M
+# (80M: room for h_race, made once per try, with its Merkle tree)
+mkfs.ext4 -q -O verity -b 4096 -L fsv -d "$work/root" "$disks/fsv.rw.img" 80M
 
 sign() {
 	openssl smime -sign -in "$1" -signer "$keys/ca.pem" \
@@ -70,7 +83,7 @@ sign() {
 	echo "DEFAULT action=ALLOW"
 	echo "DEFAULT op=EXECUTE action=DENY"
 	echo "op=EXECUTE boot_verified=TRUE action=ALLOW"
-	for f in h_digest h_later h_tamper; do
+	for f in h_digest h_later h_tamper h_race; do
 		echo "op=EXECUTE fsverity_digest=$(cat "$data/fsv_$f.digest") action=ALLOW"
 	done
 	echo "op=EXECUTE fsverity_signature=TRUE action=ALLOW"

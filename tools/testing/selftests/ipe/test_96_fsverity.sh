@@ -10,7 +10,10 @@
 # digest, or without a signature; and a file whose first block was
 # changed on the disk is refused by fs-verity itself, though its digest
 # is allowed; a file whose signed enable failed after the signature check
-# does not pass for signed once rewritten and sealed without one. On
+# does not pass for signed once rewritten and sealed without one; a block
+# changed on the disk and read back while fs-verity was being enabled is
+# not served once the file is sealed, nor to an open that raced with the
+# end of the enable. On
 # the device, ipectl audit --suggest turns the denials into digest
 # rules, and ipectl allowlist lists the digest of every sealed file of
 # the volume, as fsverity measure gives it, in a policy that loads and
@@ -208,6 +211,54 @@ sync
 echo 3 >/proc/sys/vm/drop_caches
 expect_eq "after the inode was evicted the signed file still runs" "$HELLO" \
 	"$(run $MNT/h_signed)"
+
+# Pages read while fs-verity is being enabled are hashed from the page
+# cache; one evicted after it was hashed and read again from the device
+# before the enable ends was never verified. With the block holding the
+# message changed on the device, ipe_fsv_race reads it back, over and
+# over, during the enable, until it has the changed bytes and sees the
+# file sealed; the enable must not leave those bytes to be served under
+# the digest of the original ones. A try counts when the child read the
+# changed bytes once sealed and the enable hashed the original ones.
+RACE="the enable drops what was read while fs-verity was being enabled"
+CHANGED="HELLO FROM IPE_HELLO"
+won= why=
+for try in 1 2 3 4 5 6; do
+	rm -f $MNT/h_race
+	cp "$S/ipe_hello" $MNT/h_race &&
+		printf '\nIPE-FSV-TAG-h_race\n' >>$MNT/h_race &&
+		truncate -s "$(cat $IPE_DATA/fsv_h_race.size)" $MNT/h_race ||
+		{ why="no copy of ipe_hello on the volume"; break; }
+	out=$("$S/ipe_fsv_race" $MNT/h_race "$DEV" "$HELLO" "$CHANGED" \
+		$((try * 100)) 2>&1)
+	echo "# try $try: $out"
+	case "$out" in
+	"enable=OK race=WON "*)
+		if [ "$(measure h_race)" = "$(cat $IPE_DATA/fsv_h_race.digest)" ]; then
+			won=$out
+			break
+		fi ;;
+	enable=*) ;;
+	*)	why="ipe_fsv_race: $out"; break ;;
+	esac
+done
+if [ -n "$won" ]; then
+	pass "the changed block was read during the enable, the original one hashed"
+	expect_eq "$RACE" "after=EIO" "after=${won##*after=}"
+	reopen=${won##*reopen=}
+	expect_eq "a new open when the file is sealed waits for the drop" \
+		"reopen=SIGBUS" "reopen=${reopen%% *}"
+	out=$(run $MNT/h_race)
+	expect_eq "the sealed file does not run the changed bytes" "" \
+		"$(echo "$out" | grep -x "$CHANGED")"
+	expect_eq "nor the original ones, which the device no longer holds" "" \
+		"$(echo "$out" | grep -x "$HELLO")"
+else
+	fail "the changed block was read during the enable, the original one hashed" \
+		"${why:-not in 6 tries}"
+	fail "$RACE" "no race"
+fi
+rm -f $MNT/h_race
 
 expect_eq "before the tampering, h_tamper runs" "$HELLO" "$(run $MNT/h_tamper)"
 umount $MNT
