@@ -39,7 +39,6 @@
 #include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/fsverity.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +46,6 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "ipe_errname.h"
@@ -89,20 +87,19 @@ static void reopen(const char *path, off_t pos, const char *from,
 	map = mmap(NULL, BLOCK, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, pos);
 	if (map == MAP_FAILED) {
 		r->reopen = -errno;
+		close(fd);
 		return;
 	}
 	sigaction(SIGBUS, &sa, NULL);
 	if (sigsetjmp(bus_jmp, 1)) {
 		r->reopen = 4;
-		return;
+	} else {
+		memcpy(buf, map, BLOCK);
+		r->reopen = memmem(buf, BLOCK, to, len) ? 1 :
+			    memmem(buf, BLOCK, from, len) ? 2 : 3;
 	}
-	memcpy(buf, map, BLOCK);
-	if (memmem(buf, BLOCK, to, len))
-		r->reopen = 1;
-	else if (memmem(buf, BLOCK, from, len))
-		r->reopen = 2;
-	else
-		r->reopen = 3;
+	munmap(map, BLOCK);
+	close(fd);
 }
 
 static int sealed(int fd)
