@@ -24,12 +24,6 @@ static inline int ipe_initramfs_file_open(struct file *file, bool guarded)
 	return 0;
 }
 
-static inline int ipe_initramfs_inode_setattr(struct dentry *dentry,
-					      struct iattr *attr, bool guarded)
-{
-	return 0;
-}
-
 static inline void ipe_initramfs_file_runs(const struct file *file)
 {
 }

@@ -397,6 +397,7 @@ int ipe_file_open(struct file *file)
 	return ipe_initramfs_file_open(file, ipe_policy_in_force());
 }
 
+#ifdef CONFIG_IPE_PROP_BOOT_VERIFIED
 /**
  * ipe_inode_setattr() - the inode_setattr hook
  * @dentry: the file whose attributes change
@@ -410,6 +411,7 @@ int ipe_inode_setattr(struct dentry *dentry, struct iattr *attr)
 {
 	return ipe_initramfs_inode_setattr(dentry, attr, ipe_policy_in_force());
 }
+#endif /* CONFIG_IPE_PROP_BOOT_VERIFIED */
 
 /**
  * ipe_kernel_load_data() - decide whether the kernel may use a buffer

@@ -30,7 +30,9 @@ int ipe_kernel_post_read_file(struct file *file, char *buf, loff_t size,
 			      enum kernel_read_file_id id);
 int ipe_kernel_load_data(enum kernel_load_data_id id, bool contents);
 int ipe_file_open(struct file *file);
+#ifdef CONFIG_IPE_PROP_BOOT_VERIFIED
 int ipe_inode_setattr(struct dentry *dentry, struct iattr *attr);
+#endif
 
 enum ipe_op ipe_kernel_read_op(enum kernel_read_file_id id);
 enum ipe_op ipe_kernel_load_op(enum kernel_load_data_id id);

@@ -223,8 +223,9 @@ int main(int argc, char **argv)
 	/* find FROM; this also brings the whole file into the page cache */
 	for (off = 0; (n = pread(fd, page, sizeof(page), off)) > 0;
 	     off += BLOCK) {
-		hit = memmem(page, n, from, len);
-		if (hit && hit - page < BLOCK) {
+		/* every hit that starts in this block, not just the first */
+		for (hit = memmem(page, n, from, len); hit && hit - page < BLOCK;
+		     hit = memmem(hit + 1, page + n - hit - 1, from, len)) {
 			if (pos >= 0) {
 				fprintf(stderr, "ipe_fsv_race: FROM found twice\n");
 				return 2;
