@@ -158,6 +158,10 @@ for line in open(console, errors="replace"):
     m = re.search(r"ipe_bench: fsv_load rules=(\d+) ms=([\d.]+) bytes=(\d+)", line)
     if m:
         res["fsv_load_kernel"][m[1]] = {"ms": float(m[2]), "bytes": int(m[3])}
+    m = re.search(r"ipe_bench: fsv_load rules=(\d+) alg=sha512 ms=([\d.]+) "
+                  r"bytes=(\d+)", line)
+    if m:
+        res["bytes_per_rule_fsverity_sha512"] = int(m[3]) / int(m[1])
     m = re.search(r"ipe_bench: memory rules=(\d+) bytes=(\d+)", line)
     if m:
         res["memory"] = {"rules": int(m[1]), "bytes": int(m[2])}
@@ -295,6 +299,7 @@ for k in ("eval_ratio_200000_vs_1", "eval_ratio_200000_vs_1_first",
           "eval_ratio_200000_vs_1_after", "eval_ratio_200000_vs_1_one_digest",
           "load_ms_20000", "load_ms_200000",
           "load_ratio_200000_vs_20000", "bytes_per_rule_fsverity",
+          "bytes_per_rule_fsverity_sha512",
           "bytes_per_rule_fsverity_meminfo", "pkcs7_bytes_per_rule_fsverity",
           "exec_ratio_fsv200000_vs_fsv1", "mmap_ratio_fsv200000_vs_fsv1"):
     if k in res:

@@ -396,13 +396,15 @@ static void ipe_bench_audit_policy(struct kunit *test)
 
 /*
  * An allowlist of @rules fs-verity SHA-256 digests, each written to
- * @digest[i]; DEFAULT op=EXECUTE action=DENY. *@ns: what parsing and
+ * @bp->hash[i], or with @sha512 of SHA-512 digests, each @bp->hash[i]
+ * twice over; DEFAULT op=EXECUTE action=DENY. *@ns: what parsing and
  * indexing took.
  */
 static void ipe_bench_fsv_make(struct kunit *test, struct ipe_bench_policy *bp,
-			       u32 rules, u64 *state, u64 *ns)
+			       u32 rules, u64 *state, u64 *ns, bool sha512)
 {
-	size_t size = (size_t)rules * IPE_BENCH_LINE + 128, n;
+	size_t line = sha512 ? 2 * IPE_BENCH_LINE : IPE_BENCH_LINE;
+	size_t size = (size_t)rules * line + 128, n;
 	struct ipe_parse_error err = {};
 	u64 start;
 	char *text;
@@ -416,9 +418,14 @@ static void ipe_bench_fsv_make(struct kunit *test, struct ipe_bench_policy *bp,
 		      "policy_name=fsv policy_version=1.0.0\nDEFAULT action=ALLOW\nDEFAULT op=EXECUTE action=DENY\n");
 	for (i = 0; i < rules; i++) {
 		ipe_test_rand_fill(state, bp->hash[i], 32);
-		n += scnprintf(text + n, size - n,
-			       "op=EXECUTE fsverity_digest=sha256:%*phN action=ALLOW\n",
-			       32, bp->hash[i]);
+		if (sha512)
+			n += scnprintf(text + n, size - n,
+				       "op=EXECUTE fsverity_digest=sha512:%*phN%*phN action=ALLOW\n",
+				       32, bp->hash[i], 32, bp->hash[i]);
+		else
+			n += scnprintf(text + n, size - n,
+				       "op=EXECUTE fsverity_digest=sha256:%*phN action=ALLOW\n",
+				       32, bp->hash[i]);
 		if (!(i % 1024))
 			cond_resched();
 	}
@@ -432,6 +439,22 @@ static void ipe_bench_fsv_make(struct kunit *test, struct ipe_bench_policy *bp,
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(bp->pol), "line %u: %s", err.line,
 			       err.reason);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(bp->idx));
+}
+
+/* the memory of the largest allowlist when its digests are SHA-512 */
+static void ipe_bench_fsv_sha512(struct kunit *test, u32 rules, u64 *state)
+{
+	struct ipe_bench_policy bp = {};
+	size_t bytes;
+	u64 ns;
+
+	ipe_bench_fsv_make(test, &bp, rules, state, &ns, true);
+	bytes = ipe_bench_footprint(bp.pol, bp.idx);
+	kunit_info(test,
+		   "ipe_bench: fsv_load rules=%u alg=sha512 ms=%llu.%03llu bytes=%zu\n",
+		   rules, div_u64(ns, NSEC_PER_MSEC),
+		   div_u64(ns % NSEC_PER_MSEC, NSEC_PER_USEC), bytes);
+	ipe_bench_free(&bp);
 }
 
 /* the fs-verity facts of a file whose digest is @digest */
@@ -511,7 +534,7 @@ static void ipe_bench_fsverity(struct kunit *test)
 		u32 n = ipe_bench_fsv_sizes[s];
 		size_t bytes;
 
-		ipe_bench_fsv_make(test, &bp[s], n, &state, &load_ns);
+		ipe_bench_fsv_make(test, &bp[s], n, &state, &load_ns, false);
 		bytes = ipe_bench_footprint(bp[s].pol, bp[s].idx);
 		kunit_info(test,
 			   "ipe_bench: fsv_load rules=%u ms=%llu.%03llu bytes=%zu\n",
@@ -519,6 +542,7 @@ static void ipe_bench_fsverity(struct kunit *test)
 			   div_u64(load_ns % NSEC_PER_MSEC, NSEC_PER_USEC),
 			   bytes);
 	}
+	ipe_bench_fsv_sha512(test, ipe_bench_fsv_sizes[nsizes - 1], &state);
 
 	for (r = 0; r < IPE_BENCH_ROUNDS; r++) {
 		for (s = 0; s < nsizes; s++) {
