@@ -112,37 +112,30 @@ static bool ipe_ctx_key(const struct ipe_eval_ctx *ctx,
 /**
  * struct ipe_cursor - the rules of the file's digest of one kind
  * @next: next slot to look at
- * @end: one past the table's last slot
  * @hash: the hash of the file's digest; rules of other hashes are skipped
- * @home: the home slot of @hash
- * @mask: the table's home slot mask
  */
 struct ipe_cursor {
 	const struct ipe_index_slot *next;
-	const struct ipe_index_slot *end;
 	u32 hash;
-	u32 home;
-	u32 mask;
+};
+
+/* where the cursor of a kind the event has no digest of, or no rule, looks */
+static const struct ipe_index_slot ipe_no_slot = {
+	.hash = U32_MAX,
+	.rule = IPE_INDEX_NO_RULE,
 };
 
 /*
  * The next rule of @c, or U32_MAX when there is none. The slots from the
- * home slot on hold, in a row, the rules of earlier home slots that
- * spilled there, then the rules of this home slot, then of later ones,
- * until a free slot: the walk stops at the first rule of a later home.
+ * home slot on hold, sorted by hash, the rules of smaller hashes, then
+ * those of @c's hash in rule order, then a larger hash or an empty slot
+ * (hash U32_MAX, and U32_MAX for a rule); the table ends with one.
  */
 static u32 ipe_cursor_peek(struct ipe_cursor *c)
 {
-	for (; c->next < c->end; c->next++) {
-		u32 home = c->next->hash & c->mask;
-
-		if (c->next->rule == IPE_INDEX_NO_RULE || home > c->home)
-			break;
-		if (c->next->hash == c->hash)
-			return c->next->rule;
-	}
-	c->next = c->end;
-	return U32_MAX;
+	while (c->next->hash < c->hash)
+		c->next++;
+	return c->next->hash == c->hash ? c->next->rule : U32_MAX;
 }
 
 /**
@@ -183,12 +176,10 @@ void ipe_eval_indexed(const struct ipe_parsed_policy *pol,
 	for (k = 0; k < IPE_INDEX_KINDS; k++) {
 		const struct ipe_index_table *t = &oi->tables[k];
 
+		cur[k].next = &ipe_no_slot;
 		if (!t->slots || !ipe_ctx_key(ctx, k, &cur[k].hash))
 			continue;
-		cur[k].mask = t->mask;
-		cur[k].home = cur[k].hash & t->mask;
-		cur[k].next = &t->slots[cur[k].home];
-		cur[k].end = &t->slots[t->nslots];
+		cur[k].next = &t->slots[ipe_index_home(cur[k].hash, t->nhome)];
 	}
 
 	for (;;) {

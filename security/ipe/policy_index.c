@@ -19,9 +19,10 @@
  * read-only afterwards: evaluations read it under RCU without a lock.
  */
 
-#include <linux/log2.h>
+#include <linux/overflow.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/vmalloc.h>
 
 #include "policy_index.h"
@@ -72,11 +73,11 @@ static void ipe_op_index_free(struct ipe_op_index *oi)
 }
 
 /*
- * The home slot of rule @i when it needs a digest of @kind, else -1 (as
- * a u64, out of the range of any home slot).
+ * The home slot of rule @i in a table of @nhome home slots when it needs
+ * a digest of @kind, else -1 (as a u64, out of the range of any home slot).
  */
 static u64 ipe_rule_home(const struct ipe_op_rules *rules, u32 i,
-			 enum ipe_index_kind kind, u32 mask, u32 *hash)
+			 enum ipe_index_kind kind, u32 nhome, u32 *hash)
 {
 	enum ipe_index_kind k;
 	const struct ipe_digest *d = ipe_rule_key(&rules->rules[i], &k);
@@ -84,49 +85,87 @@ static u64 ipe_rule_home(const struct ipe_op_rules *rules, u32 i,
 	if (!d || k != kind)
 		return U64_MAX;
 	*hash = ipe_digest_key(d->bytes, d->len);
-	return *hash & mask;
+	return ipe_index_home(*hash, nhome);
+}
+
+/* slots by hash, and rules of one hash in rule order */
+static int ipe_slot_cmp(const void *a, const void *b)
+{
+	const struct ipe_index_slot *x = a, *y = b;
+
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	if (x->rule != y->rule)
+		return x->rule < y->rule ? -1 : 1;
+	return 0;
+}
+
+/*
+ * Sort the rules of each home slot of @t by hash. They are in rule order,
+ * most home slots have none or one, and sort() takes n log n steps at
+ * worst, even when a policy piles its rules on one home slot.
+ */
+static void ipe_table_sort_homes(struct ipe_index_table *t)
+{
+	u32 i, j, home;
+
+	for (i = 0; i < t->nslots; i = j) {
+		j = i + 1;
+		if (t->slots[i].rule == IPE_INDEX_NO_RULE)
+			continue;
+		home = ipe_index_home(t->slots[i].hash, t->nhome);
+		while (t->slots[j].rule != IPE_INDEX_NO_RULE &&
+		       ipe_index_home(t->slots[j].hash, t->nhome) == home)
+			j++;
+		if (j - i > 1)
+			sort(&t->slots[i], j - i, sizeof(*t->slots),
+			     ipe_slot_cmp, NULL);
+		cond_resched();
+	}
 }
 
 /*
  * Fill table @t with the @count rules of @rules that need a digest of
- * @kind. The home slots are a quarter more than the rules, so that the
- * runs of taken slots stay short. Two passes over the rules, both linear:
- * the first counts the rules of each home slot, from which the start of
- * each home slot's rules follows (its home slot, or the end of the rules
- * before it when they reach further); the second puts every rule in its
- * place, in rule order.
+ * @kind. The home slots are three quarters more than the rules, so that
+ * the runs of taken slots stay short: a lookup reads fewer than one slot
+ * past its home slot on average. Linear passes over the rules: the first
+ * counts the rules of each home slot, from which the start of each home
+ * slot's rules follows (its home slot, or the end of the rules before it
+ * when they reach further); the second puts every rule in its place, in
+ * rule order. The rules of each home slot are then sorted by hash.
  */
 static int ipe_table_build(struct ipe_index_table *t,
 			   const struct ipe_op_rules *rules,
 			   enum ipe_index_kind kind, u32 count)
 {
-	u32 i, b, end, nhome, hash, *start;
+	u32 i, b, end, hash, *start;
 	u64 home;
 
 	if (!count)
 		return 0;
-	nhome = roundup_pow_of_two(count + count / 4);
-	t->mask = nhome - 1;
-	start = ipe_index_array(nhome, sizeof(*start));
+	if (check_add_overflow(count, count / 2 + count / 4, &t->nhome))
+		return -E2BIG;
+	start = ipe_index_array(t->nhome, sizeof(*start));
 	if (!start)
 		return -ENOMEM;
 
 	for (i = 0; i < rules->count; i++) {
-		home = ipe_rule_home(rules, i, kind, t->mask, &hash);
+		home = ipe_rule_home(rules, i, kind, t->nhome, &hash);
 		if (home != U64_MAX)
 			start[home]++;
 		/* hundreds of thousands of rules, twice: let others run */
 		cond_resched();
 	}
 	/* counts become starts; @end: one past the rules placed so far */
-	for (b = 0, end = 0; b < nhome; b++) {
+	for (b = 0, end = 0; b < t->nhome; b++) {
 		u32 n = start[b];
 
 		start[b] = max(b, end);
 		if (n)
 			end = start[b] + n;
 	}
-	t->nslots = max(nhome, end);
+	/* and one empty slot after the last, where every lookup stops */
+	t->nslots = max(t->nhome, end) + 1;
 
 	t->slots = ipe_index_array(t->nslots, sizeof(*t->slots));
 	if (!t->slots) {
@@ -134,9 +173,12 @@ static int ipe_table_build(struct ipe_index_table *t,
 		return -ENOMEM;
 	}
 	for (i = 0; i < t->nslots; i++)
-		t->slots[i].rule = IPE_INDEX_NO_RULE;
+		t->slots[i] = (struct ipe_index_slot) {
+			.hash = U32_MAX,
+			.rule = IPE_INDEX_NO_RULE,
+		};
 	for (i = 0; i < rules->count; i++) {
-		home = ipe_rule_home(rules, i, kind, t->mask, &hash);
+		home = ipe_rule_home(rules, i, kind, t->nhome, &hash);
 		if (home == U64_MAX)
 			continue;
 		t->slots[start[home]++] = (struct ipe_index_slot) {
@@ -146,6 +188,7 @@ static int ipe_table_build(struct ipe_index_table *t,
 		cond_resched();
 	}
 	kvfree(start);
+	ipe_table_sort_homes(t);
 	return 0;
 }
 

@@ -23,7 +23,7 @@ enum ipe_index_kind {
 	IPE_INDEX_KINDS,
 };
 
-/* the rule of an empty slot */
+/* the rule of an empty slot, whose hash is U32_MAX */
 #define IPE_INDEX_NO_RULE	U32_MAX
 
 /**
@@ -39,20 +39,36 @@ struct ipe_index_slot {
 
 /**
  * struct ipe_index_table - the rules of one op that need one kind of digest
- * @mask: number of home slots minus one (a power of two minus one); a
- *	rule's home slot is its hash & @mask
- * @nslots: slots in @slots: the home slots and the ones the last rules
- *	spilled into past them
- * @slots: the rules, by home slot and within one home slot in rule
- *	order; each at its home slot or, when that is taken, right after the
- *	rule before it, so that the rules of one home slot are found in a row
- *	from it, after rules of earlier home slots that spilled there
+ * @nhome: number of home slots; a rule's home slot is
+ *	ipe_index_home() of its hash
+ * @nslots: slots in @slots: the home slots, the ones the last rules
+ *	spilled into past them and one empty slot that ends the table
+ * @slots: the rules, by hash and for one hash in rule order; each at its
+ *	home slot or, when that is taken, right after the rule before it.
+ *	As the home slots follow the order of the hashes, a run of taken
+ *	slots is sorted by hash: the rules of one hash are found in a row
+ *	from their home slot, after the rules of smaller hashes there.
  */
 struct ipe_index_table {
-	u32 mask;
+	u32 nhome;
 	u32 nslots;
 	struct ipe_index_slot *slots;
 };
+
+/**
+ * ipe_index_home() - the home slot of a hash
+ * @hash: a digest's hash, from ipe_digest_key()
+ * @nhome: the table's number of home slots
+ *
+ * The home slots split the range of hashes into @nhome equal parts, in
+ * order, so a larger hash never has an earlier home slot.
+ *
+ * Return: the home slot, below @nhome.
+ */
+static inline u32 ipe_index_home(u32 hash, u32 nhome)
+{
+	return ((u64)hash * nhome) >> 32;
+}
 
 /**
  * struct ipe_op_index - how the rules of one op are found

@@ -457,27 +457,28 @@ static void ipe_index_many(struct kunit *test)
 
 #define IPE_IT_SPILL	16
 
-/* a random SHA-256 digest whose key has home slot @home under @mask */
-static void ipe_it_digest_at(u64 *state, u8 *digest, u32 mask, u32 home)
+/* a random SHA-256 digest whose key has home slot @home of @nhome */
+static void ipe_it_digest_at(u64 *state, u8 *digest, u32 nhome, u32 home)
 {
 	do {
 		ipe_test_rand_fill(state, digest, 32);
-	} while ((ipe_digest_key(digest, 32) & mask) != home);
+	} while (ipe_index_home(ipe_digest_key(digest, 32), nhome) != home);
 }
 
 /*
  * Rules piled on the last two home slots of a table: they run past its
  * home slots into the slots after them, and the rules of the last home
- * slot sit behind those of the one before. Every digest still finds its
- * first rule, a repeated digest its earlier line, and digests no rule has
- * (at those home slots and at the first) nothing.
+ * slot sit behind those of the one before, all sorted by hash. Every
+ * digest still finds its first rule, a repeated digest its earlier line,
+ * and digests no rule has (at those home slots and at the first) nothing.
  */
 static void ipe_index_spill(struct kunit *test)
 {
 	const size_t size = (IPE_IT_SPILL + 1) * 120 + 128;
 	u8 (*digest)[32], absent[32];
-	/* the table for IPE_IT_SPILL + 1 rules has 32 home slots */
-	const u32 mask = 31, absent_home[] = { 0, mask - 1, mask };
+	/* IPE_IT_SPILL + 1 rules: 17 + 8 + 4 home slots */
+	const u32 nhome = 29;
+	const u32 absent_home[] = { 0, nhome - 2, nhome - 1 };
 	struct ipe_parse_error err = {};
 	struct ipe_eval_result want, got;
 	const struct ipe_index_table *t;
@@ -496,8 +497,8 @@ static void ipe_index_spill(struct kunit *test)
 	/* the last home slot's digests first in the text, then the other's */
 	n = scnprintf(buf, size, IT_HDR "DEFAULT action=DENY\n");
 	for (i = 0; i < IPE_IT_SPILL; i++) {
-		ipe_it_digest_at(&state, digest[i], mask,
-				 i < IPE_IT_SPILL / 2 ? mask : mask - 1);
+		ipe_it_digest_at(&state, digest[i], nhome,
+				 i < IPE_IT_SPILL / 2 ? nhome - 1 : nhome - 2);
 		n += scnprintf(buf + n, size - n,
 			       "op=EXECUTE fsverity_digest=sha256:%*phN action=%s\n",
 			       32, digest[i], i % 2 ? "ALLOW" : "DENY");
@@ -512,15 +513,19 @@ static void ipe_index_spill(struct kunit *test)
 	idx = ipe_index_build(pol);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(idx));
 	t = &idx->ops[IPE_OP_EXECUTE].tables[IPE_INDEX_FSV_DIGEST];
-	KUNIT_ASSERT_EQ(test, t->mask, mask);
-	/* 17 rules from slot 30 on: slots 30 to 46 */
-	KUNIT_EXPECT_EQ(test, t->nslots, mask - 1 + IPE_IT_SPILL + 1);
+	KUNIT_ASSERT_EQ(test, t->nhome, nhome);
+	/* 17 rules from slot 27 on, slots 27 to 43, and an empty one */
+	KUNIT_EXPECT_EQ(test, t->nslots, nhome - 2 + IPE_IT_SPILL + 1 + 1);
+	/* the run is sorted by hash, and ends with the empty slot */
+	for (i = nhome - 1; i < t->nslots; i++)
+		KUNIT_EXPECT_LE_MSG(test, t->slots[i - 1].hash, t->slots[i].hash,
+				    "slot %u", i);
 
 	for (i = 0; i < IPE_IT_SPILL + ARRAY_SIZE(absent_home); i++) {
 		if (i < IPE_IT_SPILL)
 			memcpy(absent, digest[i], 32);
 		else
-			ipe_it_digest_at(&state, absent, mask,
+			ipe_it_digest_at(&state, absent, nhome,
 					 absent_home[i - IPE_IT_SPILL]);
 		ctx = (struct ipe_eval_ctx) {
 			.op = IPE_OP_EXECUTE,
