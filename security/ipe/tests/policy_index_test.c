@@ -551,6 +551,78 @@ static void ipe_index_spill(struct kunit *test)
 	ipe_free_parsed_policy(pol);
 }
 
+/* an exec of a file whose SHA-256 fs-verity digest is @digest, of @key */
+static void ipe_it_fsv_ctx(struct ipe_eval_ctx *ctx, const u8 *digest,
+			   u32 key)
+{
+	*ctx = (struct ipe_eval_ctx) {
+		.op = IPE_OP_EXECUTE,
+		.fsv_alg = "sha256",
+		.fsv_digest_len = 32,
+		.fsv_digest_key = key,
+	};
+	memcpy(ctx->fsv_digest, digest, 32);
+}
+
+/*
+ * The smallest and the largest hash. An empty slot holds the largest
+ * hash, so a rule of that hash sits before one in its run, and a lookup
+ * of it must take the rule and then stop at the empty slot. The table of
+ * one rule has one home slot, so the rule's hash can be set to either
+ * end without moving the rule.
+ */
+static void ipe_index_extreme_hashes(struct kunit *test)
+{
+	static const char text[] = IT_HDR
+		"DEFAULT action=DENY\n"
+		"op=EXECUTE fsverity_digest=sha256:" IT_H1 " action=ALLOW\n";
+	const u32 keys[] = { 0, U32_MAX };
+	struct ipe_parse_error err = {};
+	struct ipe_eval_result want, got;
+	const struct ipe_index_table *t;
+	struct ipe_parsed_policy *pol;
+	struct ipe_policy_index *idx;
+	struct ipe_eval_ctx ctx;
+	int i;
+
+	pol = ipe_parse_policy(text, strlen(text), true, &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(pol));
+	idx = ipe_index_build(pol);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(idx));
+	t = &idx->ops[IPE_OP_EXECUTE].tables[IPE_INDEX_FSV_DIGEST];
+	KUNIT_ASSERT_EQ(test, t->nhome, 1);
+	KUNIT_ASSERT_EQ(test, t->nslots, 2);
+	KUNIT_ASSERT_EQ(test, t->slots[1].rule, IPE_INDEX_NO_RULE);
+
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		t->slots[0].hash = keys[i];
+
+		/* the rule's digest: the rule decides */
+		ipe_it_fsv_ctx(&ctx, ipe_it_h1, keys[i]);
+		ipe_eval_policy(pol, &ctx, &want);
+		ipe_eval_indexed(pol, idx, &ctx, &got);
+		ipe_it_expect_same(test, &want, &got, text);
+		KUNIT_EXPECT_EQ_MSG(test, got.match, IPE_MATCH_RULE,
+				    "hash %#x", keys[i]);
+
+		/* another digest of the same hash: past the rule, nothing */
+		ipe_it_fsv_ctx(&ctx, ipe_it_h2, keys[i]);
+		ipe_eval_policy(pol, &ctx, &want);
+		ipe_eval_indexed(pol, idx, &ctx, &got);
+		ipe_it_expect_same(test, &want, &got, text);
+		KUNIT_EXPECT_EQ_MSG(test, got.match, IPE_MATCH_GLOBAL_DEFAULT,
+				    "hash %#x", keys[i]);
+
+		/* the rule's digest under the hash at the other end: nothing */
+		ipe_it_fsv_ctx(&ctx, ipe_it_h1, ~keys[i]);
+		ipe_eval_indexed(pol, idx, &ctx, &got);
+		KUNIT_EXPECT_EQ_MSG(test, got.match, IPE_MATCH_GLOBAL_DEFAULT,
+				    "hash %#x", ~keys[i]);
+	}
+	ipe_index_free(idx);
+	ipe_free_parsed_policy(pol);
+}
+
 static struct kunit_case ipe_index_test_cases[] = {
 	KUNIT_CASE(ipe_index_order),
 	KUNIT_CASE(ipe_index_alg),
@@ -558,6 +630,7 @@ static struct kunit_case ipe_index_test_cases[] = {
 	KUNIT_CASE(ipe_index_more_props),
 	KUNIT_CASE(ipe_index_many),
 	KUNIT_CASE(ipe_index_spill),
+	KUNIT_CASE(ipe_index_extreme_hashes),
 	KUNIT_CASE(ipe_index_random),
 	{}
 };
