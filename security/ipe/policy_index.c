@@ -143,8 +143,9 @@ static int ipe_table_build(struct ipe_index_table *t,
 
 	if (!count)
 		return 0;
+	/* no policy the size cap lets in has that many rules */
 	if (check_add_overflow(count, count / 2 + count / 4, &t->nhome))
-		return -E2BIG;
+		return -ENOMEM;
 	start = ipe_index_array(t->nhome, sizeof(*start));
 	if (!start)
 		return -ENOMEM;
