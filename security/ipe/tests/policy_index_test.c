@@ -465,6 +465,19 @@ static void ipe_it_digest_at(u64 *state, u8 *digest, u32 nhome, u32 home)
 	} while (ipe_index_home(ipe_digest_key(digest, 32), nhome) != home);
 }
 
+/* an exec of a file whose SHA-256 fs-verity digest is @digest, of @key */
+static void ipe_it_fsv_ctx(struct ipe_eval_ctx *ctx, const u8 *digest,
+			   u32 key)
+{
+	*ctx = (struct ipe_eval_ctx) {
+		.op = IPE_OP_EXECUTE,
+		.fsv_alg = "sha256",
+		.fsv_digest_len = 32,
+		.fsv_digest_key = key,
+	};
+	memcpy(ctx->fsv_digest, digest, 32);
+}
+
 /*
  * Rules piled on the last two home slots of a table: they run past its
  * home slots into the slots after them, and the rules of the last home
@@ -527,13 +540,7 @@ static void ipe_index_spill(struct kunit *test)
 		else
 			ipe_it_digest_at(&state, absent, nhome,
 					 absent_home[i - IPE_IT_SPILL]);
-		ctx = (struct ipe_eval_ctx) {
-			.op = IPE_OP_EXECUTE,
-			.fsv_alg = "sha256",
-			.fsv_digest_len = 32,
-			.fsv_digest_key = ipe_digest_key(absent, 32),
-		};
-		memcpy(ctx.fsv_digest, absent, 32);
+		ipe_it_fsv_ctx(&ctx, absent, ipe_digest_key(absent, 32));
 		ipe_eval_policy(pol, &ctx, &want);
 		ipe_eval_indexed(pol, idx, &ctx, &got);
 		ipe_it_expect_same(test, &want, &got, buf);
@@ -549,19 +556,6 @@ static void ipe_index_spill(struct kunit *test)
 	}
 	ipe_index_free(idx);
 	ipe_free_parsed_policy(pol);
-}
-
-/* an exec of a file whose SHA-256 fs-verity digest is @digest, of @key */
-static void ipe_it_fsv_ctx(struct ipe_eval_ctx *ctx, const u8 *digest,
-			   u32 key)
-{
-	*ctx = (struct ipe_eval_ctx) {
-		.op = IPE_OP_EXECUTE,
-		.fsv_alg = "sha256",
-		.fsv_digest_len = 32,
-		.fsv_digest_key = key,
-	};
-	memcpy(ctx->fsv_digest, digest, 32);
 }
 
 /*
